@@ -1,0 +1,250 @@
+/** Business constants and limits of spec section 9 (and the few of sections 2 to 4 they imply). */
+
+export const SESSION_TYPES = ['video', 'stream', 'chat'] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+
+export const USER_TYPES = ['researcher', 'participant'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+/** The "special type" of spec section 2: users of this type land on /dashboard. */
+export const RESEARCHER: UserType = 'researcher';
+export const PARTICIPANT: UserType = 'participant';
+
+/** Who may see a session: every participant (the scope picker's default, spec section 2). */
+export const EVERYONE = 'Everyone';
+
+/** Record panel tabs of the session editor (spec sections 2 and 9). */
+export const RECORD_TABS = ['Messages', 'Pixels', 'Prompts'] as const;
+export type RecordTab = (typeof RECORD_TABS)[number];
+
+/** What `/exportRecords` can export, one per record tab. */
+export const RECORD_KINDS = ['messages', 'pixels', 'prompts'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+/** The spec's download name for every export. */
+export const EXPORT_FILE_NAME = 'File.csv';
+
+// ---- Timings (spec sections 2, 4 and 9) -------------------------------------------------------
+
+/** Pause after the last keystroke before an edit, a search or a title is sent. */
+export const DEBOUNCE_MS = 1000;
+/** Toasts close after this long. */
+export const TOAST_MS = 3000;
+/** Login button progress: +15 points every 500 ms, never past 99 until the call ends. */
+export const LOGIN_PROGRESS_STEP = 15;
+export const LOGIN_PROGRESS_INTERVAL_MS = 500;
+export const LOGIN_PROGRESS_CAP = 99;
+export const LOGIN_PROGRESS_DONE = 100;
+/** After reaching 100 the button goes back to idle after this long. */
+export const LOGIN_PROGRESS_IDLE_DELAY_MS = 200;
+/** How long the marker stays at the spot a participant clicked. */
+export const CLICK_MARKER_MS = 2000;
+/** The "default time two hours ahead" helper of spec section 9. */
+export const DEFAULT_TIME_AHEAD_MS = 2 * 60 * 60 * 1000;
+
+// ---- Layout (spec sections 2 and 9). Every breakpoint applies when the width is strictly under it.
+
+export const BREAKPOINTS_PX = {
+  /** Layout is mobile when the smaller screen side is under this. */
+  mobileSmallerSide: 768,
+  /** The session editor's edit panel becomes collapsible. */
+  editPanelNarrow: 850,
+  /** The live session uses its small layout. */
+  liveSmall: 700,
+  /** Dashboard session cards shrink. */
+  cardsCompact: 800,
+  /** The dashboard's left bar collapses (it also collapses on mobile). */
+  leftBarCollapse: 500,
+  /** 'Create Group' becomes '+ Create'. */
+  createGroupShort: 900,
+  /** The editor's caption becomes small. */
+  smallCaption: 460,
+} as const;
+
+/** Default layout size of the dashboard. */
+export const DEFAULT_LAYOUT_PX = { width: 1200, height: 800 } as const;
+
+/** The live video is at most 600 px high and at most 60 % of the width high. */
+export const VIDEO_MAX_HEIGHT_PX = 600;
+export const VIDEO_MAX_HEIGHT_PERCENT_OF_WIDTH = 60;
+
+/** Platform kinds of spec section 3. */
+export const PLATFORMS = { MOBILE: 'MOBILE', WEB: 'WEB' } as const;
+export type Platform = (typeof PLATFORMS)[keyof typeof PLATFORMS];
+
+/** The yes/no option list of spec section 3 (its field types are not shown; booleans are ours). */
+export const YES_NO_OPTIONS = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+] as const;
+
+// ---- Auth -------------------------------------------------------------------------------------
+
+/** Cookie names the web keeps the tokens in (spec section 3). */
+export const TOKEN_COOKIES = { accessToken: 'accessToken', refreshToken: 'refreshToken' } as const;
+/** The refresh-token cookie expires after this many days. */
+export const REFRESH_TOKEN_COOKIE_DAYS = 3;
+/** A magic link is valid this long, and only once. */
+export const MAGIC_LINK_TTL_MINUTES = 15;
+
+// ---- Uploads ----------------------------------------------------------------------------------
+
+/** The upload control's `accept` (the server checks the content, not the name). */
+export const UPLOAD_ACCEPT = '.mp4';
+export const VIDEO_MIME_TYPE = 'video/mp4';
+/**
+ * Largest accepted video. Not in the spec (it shows no bounds); 512 MiB holds an hour of 720p,
+ * and a service may lower it by configuration.
+ */
+export const VIDEO_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+/** Public path that serves uploaded videos, keyed by session id and file name (spec section 3). */
+export const ASSETS_PATH = '/assets';
+
+// ---- Field limits (the spec shows none; these keep rows and broadcasts small) ------------------
+
+export const TITLE_MAX_CHARS = 200;
+/** Display names, action names. Same limit as auth's user name. */
+export const NAME_MAX_CHARS = 200;
+/** A chat message; prompts are sent as chat messages, so they share it. */
+export const CHAT_MESSAGE_MAX_CHARS = 2000;
+export const TRACK_MAX_CHARS = 2000;
+/** A session source: a hosted video URL for stream, the file name for video. */
+export const SOURCE_MAX_CHARS = 2048;
+export const ICON_NAME_MAX_CHARS = 64;
+/** Participants named in one session's scope. */
+export const SCOPE_MAX_EMAILS = 1000;
+/** A prompt pauses the video for at most a day. */
+export const PROMPT_DURATION_MAX_SECONDS = 24 * 60 * 60;
+
+// ---- Actions (reaction icons) -----------------------------------------------------------------
+
+/** Material icon styles the icon picker offers (spec section 2). */
+export const ICON_STYLES = ['filled', 'outlined', 'round', 'sharp', 'two-tone'] as const;
+export type IconStyle = (typeof ICON_STYLES)[number];
+export const DEFAULT_ICON_STYLE: IconStyle = 'filled';
+/** The colour picker's default (black) and its one non-hex value. */
+export const DEFAULT_ACTION_COLOR = '#000000';
+export const TRANSPARENT = 'transparent';
+/** A new action before the researcher edits it (spec shows only `sessionId` on /addAction). */
+export const DEFAULT_ACTION_NAME = 'New action';
+export const DEFAULT_ACTION_ICON = 'thumb_up';
+
+/** A new group's and a new session's title (spec shows no title on the create calls). */
+export const DEFAULT_GROUP_TITLE = 'New group';
+export const DEFAULT_SESSION_TITLE = 'New session';
+export const DEFAULT_SESSION_TYPE: SessionType = 'video';
+
+/** The colour recorded for a click on a stream, whose pixels the page cannot read. */
+export const STREAM_PIXEL_COLOR = 'n/a';
+
+// ---- Select control texts (spec section 9) ----------------------------------------------------
+
+export const SELECT_TEXTS = {
+  loading: 'Loading...',
+  noOptions: 'No options',
+  placeholder: 'Select...',
+} as const;
+
+// ---- Realtime client defaults (spec sections 7 and 9) -----------------------------------------
+
+export const REALTIME_PATH = '/socket.io/';
+export const REALTIME_TRANSPORTS = ['websocket'] as const;
+export const REALTIME_CONNECT_TIMEOUT_MS = 20_000;
+export const REALTIME_RECONNECT_DELAY_MS = 1000;
+export const REALTIME_RECONNECT_DELAY_MAX_MS = 5000;
+/** Reconnection is never given up. */
+export const REALTIME_RECONNECT_ATTEMPTS = Infinity;
+
+// ---- Peer-to-peer call defaults (spec sections 7 and 9) ---------------------------------------
+
+export const PEER_PATH = '/stream';
+export const PEER_DEFAULTS = {
+  /** Port the browser reaches the signalling server on (behind TLS). */
+  signallingPort: 443,
+  heartbeatMs: 5000,
+  maxChunkBytes: 16_300,
+  sendBufferLimitBytes: 8_388_608,
+  sendBufferRetryMs: 50,
+  minBrowserVersions: { chrome: 72, firefox: 59, safari: 605 },
+} as const;
+/** Letters and digits, optionally joined by single spaces, underscores or hyphens; empty is valid. */
+export const PEER_ID_PATTERN = /^(?:[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*)?$/;
+/** Error kinds the peer layer reports (spec section 8). */
+export const PEER_ERROR_TYPES = [
+  'browser-incompatible',
+  'disconnected',
+  'invalid-id',
+  'invalid-key',
+  'network',
+  'peer-unavailable',
+  'ssl-unavailable',
+  'server-error',
+  'socket-error',
+  'socket-closed',
+  'unavailable-id',
+  'webrtc',
+] as const;
+export type PeerErrorType = (typeof PEER_ERROR_TYPES)[number];
+
+// ---- User-facing texts ------------------------------------------------------------------------
+
+/** Toast texts of spec section 8 (spelling kept verbatim, 'editting' included) and login's success. */
+export const UI_TEXTS = {
+  magicLinkSent: 'Magic link sent! Please check your email and click the link to proceed',
+  // Session editor
+  errorGettingSessionInfo: 'Error getting session info',
+  errorGettingParticipants: 'Error getting participants',
+  errorGettingActions: 'Error getting actions',
+  errorAddingAction: 'Error adding action',
+  errorEditingAction: 'Error editting action',
+  errorDeletingAction: 'Error deleting action',
+  errorGettingVideoInfo: 'Error getting video info',
+  errorUploadingVideo: 'Error uploading video',
+  errorDeletingVideo: 'Error deleting video',
+  errorFetchingPrompts: 'Error fetching prompts',
+  errorAddingPrompt: 'Error adding prompt',
+  errorDeletingPrompt: 'Error deleting prompt',
+  errorEditingPrompt: 'Error editing prompt',
+  errorUpdatingSessionInfo: 'Error updating session info',
+  // Account
+  errorDeletingUser: 'Error deleting user',
+  errorSigningUp: 'Error signing up.',
+  errorSendingMagicLink: 'Error sending magic link',
+  // Groups and sessions
+  internalError: 'Internal error',
+  errorGettingSessions: 'Error getting sessions',
+  // Records
+  errorFetchingMessages: 'Error fetching messages',
+  errorEditingMessage: 'Error editting message',
+  errorAddingMessage: 'Error adding message',
+  errorDeletingMessage: 'Error deleting message',
+  errorFetchingPixels: 'Error fetching pixels',
+  errorAddingPixel: 'Error adding pixel',
+  errorDeletingPixel: 'Error deleting pixel',
+  // Live
+  errorFetchingChatMessages: 'Error fetching chat messages',
+  failedToGetLocalStream: 'Failed to get local stream',
+  // Auth
+  authenticationFailed: 'Authentication failed. Please try again.',
+  anErrorOccurred: 'An error occurred. Please try again.',
+} as const;
+export type UiTextKey = keyof typeof UI_TEXTS;
+
+/** Fixed screen texts of spec section 2 that more than one place may need. */
+export const SCREEN_TEXTS = {
+  appTitle: 'User Interaction Simulator',
+  selectUserType: 'Select User Type',
+  verifyingLogin: 'Verifying your login...',
+  createGroup: 'Create Group',
+  createGroupShort: '+ Create',
+  createGroupFirst: 'Create a group first',
+  allowParticipantClicks: 'Allow Participant Clicks',
+  uploadPlaceholder: 'upload file',
+  exportButton: 'Export',
+} as const;
+
+/** 'Processing N%' on the busy login button. */
+export const processingText = (percent: number): string => `Processing ${percent}%`;
+/** 'Hello, {name}' in the dashboard's top bar. */
+export const helloText = (name: string): string => `Hello, ${name}`;
+/** The chat message a reaction sends (spec section 4). */
+export const reactionText = (name: string, actionName: string): string =>
+  `${name} reacted with ${actionName}`;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Result markers of every REST answer (spec section 4). */
+export const STATUS = { SUCCESS: 'SUCCESS', ERROR: 'ERROR' } as const;
+export type Status = (typeof STATUS)[keyof typeof STATUS];
+
+/** One field that failed validation. */
+export const FieldIssue = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+/**
+ * The `res` of an ERROR answer. `message` is meant for people; `code` for programs;
+ * `errorId` appears only on unexpected (500) errors and is the key to the server log line.
+ */
+export const ErrorRes = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  issues: z.array(FieldIssue).optional(),
+  errorId: z.string().optional(),
+});
+export type ErrorRes = z.infer<typeof ErrorRes>;
+
+export const ErrorEnvelope = z.object({ status: z.literal(STATUS.ERROR), res: ErrorRes });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export const successEnvelope = <T extends z.ZodType>(res: T) =>
+  z.object({ status: z.literal(STATUS.SUCCESS), res });
+
+export interface SuccessEnvelope<T> {
+  status: typeof STATUS.SUCCESS;
+  res: T;
+}
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
+
+/** Error codes a client may act on (besides the HTTP status). */
+export const ERROR_CODES = {
+  VALIDATION: 'VALIDATION',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA',
+  SIGNUP_REQUIRED: 'SIGNUP_REQUIRED',
+  UNAVAILABLE: 'UNAVAILABLE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { HttpMethod, RouteDef } from '../route';
+import { authRoutes } from './auth.routes';
+import { contentRoutes } from './content.routes';
+import { recordsRoutes } from './records.routes';
+import { studiesRoutes } from './studies.routes';
+
+export * from './auth.routes';
+export * from './content.routes';
+export * from './records.routes';
+export * from './studies.routes';
+
+/** Every public REST route, by name. The gateway, the services and the web client all read this. */
+export const routes = { ...authRoutes, ...studiesRoutes, ...contentRoutes, ...recordsRoutes };
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+export type RouteListEntry = RouteDef & { name: RouteName };
+
+/** The route table as a list, in definition order (auth, studies, content, records). */
+export const routeList: readonly RouteListEntry[] = (Object.keys(routes) as RouteName[]).map(
+  (name): RouteListEntry => ({ name, ...routes[name] }),
+);
+
+/** The route a request is for, or undefined (paths match exactly; query strings are not part of them). */
+export const findRoute = (method: HttpMethod, path: string): RouteListEntry | undefined =>
+  routeList.find((route) => route.method === method && route.path === path);
+
+/** What a client sends (defaults still optional). */
+export type RequestOf<N extends RouteName> = z.input<Routes[N]['request']>;
+/** What the handler receives after validation (defaults filled, text trimmed, clock times in seconds). */
+export type ParsedRequestOf<N extends RouteName> = z.output<Routes[N]['request']>;
+/** The `res` of the route's SUCCESS answer. */
+export type AnswerOf<N extends RouteName> = z.output<Routes[N]['answer']>;

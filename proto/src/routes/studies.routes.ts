@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  DEFAULT_GROUP_TITLE,
+  DEFAULT_SESSION_TITLE,
+  DEFAULT_SESSION_TYPE,
+  EVERYONE,
+  SCOPE_MAX_EMAILS,
+  SESSION_TYPES,
+  SOURCE_MAX_CHARS,
+  TITLE_MAX_CHARS,
+  TRACK_MAX_CHARS,
+} from '../constants';
+import { Message, VALIDATION_TEXTS, email, id, requiredText } from '../fields';
+import { defineRoutes } from '../route';
+
+export const sessionType = () => z.enum(SESSION_TYPES, { error: 'must be video, stream or chat' });
+
+/**
+ * Who may join a session: the e-mails of its participants, or 'Everyone'. The spec stores it as a
+ * JSON-encoded list; on the wire it is plain JSON. E-mails are normalised and de-duplicated.
+ */
+const SCOPE_SHAPE_MESSAGE = `must be '${EVERYONE}' or a list of e-mails`;
+const ScopeList = z
+  .array(email(), { error: SCOPE_SHAPE_MESSAGE })
+  .max(SCOPE_MAX_EMAILS, `must name at most ${SCOPE_MAX_EMAILS} participants`)
+  .transform((emails) => [...new Set(emails)]);
+export const Scope = z.union([z.literal(EVERYONE), ScopeList], {
+  // A list with one bad entry should say which entry, not only that the union failed.
+  error: (iss) => {
+    if (iss.code !== 'invalid_union' || !Array.isArray(iss.input)) return SCOPE_SHAPE_MESSAGE;
+    const inner = iss.errors[1]?.[0];
+    if (!inner) return SCOPE_SHAPE_MESSAGE;
+    const [index] = inner.path;
+    return typeof index === 'number' ? `entry ${index + 1} ${inner.message}` : inner.message;
+  },
+});
+export type Scope = z.output<typeof Scope>;
+
+const title = () => requiredText(VALIDATION_TEXTS.empty, TITLE_MAX_CHARS);
+/** Free text that may be empty (a stream's source is cleared when the type changes). */
+const optionalText = (max: number) =>
+  z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`);
+
+export const Group = z.object({ group_id: z.uuid(), title: z.string() });
+export type Group = z.infer<typeof Group>;
+
+export const SessionInfo = z.object({
+  title: z.string(),
+  scope: Scope,
+  type: z.enum(SESSION_TYPES),
+  track: z.string(),
+  source: z.string(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+export const Session = SessionInfo.extend({ session_id: z.uuid() });
+export type Session = z.infer<typeof Session>;
+
+export const ParticipantSession = z.object({
+  session_id: z.uuid(),
+  type: z.enum(SESSION_TYPES),
+  title: z.string(),
+  /** Participants may never delete a session; the flag tells the list to disable the icon. */
+  deleteDisabled: z.literal(true),
+});
+export type ParticipantSession = z.infer<typeof ParticipantSession>;
+
+const SESSION_EDIT_FIELDS = ['title', 'scope', 'type', 'track', 'source'] as const;
+
+/** The caller's own e-mail, optional: the server uses the signed-in user, and another e-mail is a 403. */
+const callerEmail = () => email().optional();
+
+export const studiesRoutes = defineRoutes({
+  getGroups: {
+    method: 'GET',
+    path: '/getGroups',
+    service: 'studies',
+    access: 'researcher',
+    summary:
+      "The caller's groups, oldest first. `email` is optional (the server uses the signed-in user); an e-mail that is not the caller's is a 403.",
+    request: z.object({ email: callerEmail() }),
+    answer: z.object({ groups: z.array(Group) }),
+  },
+  createGroup: {
+    method: 'POST',
+    path: '/createGroup',
+    service: 'studies',
+    access: 'researcher',
+    summary: `Creates a group owned by the caller (title defaults to '${DEFAULT_GROUP_TITLE}'). Answers the new group so the dashboard can select it; like every create call. \`email\` as in /getGroups.`,
+    request: z.object({ email: callerEmail(), title: title().default(DEFAULT_GROUP_TITLE) }),
+    answer: z.object({ group: Group }),
+  },
+  editGroup: {
+    method: 'POST',
+    path: '/editGroup',
+    service: 'studies',
+    access: 'researcher',
+    summary: "Renames one of the caller's groups. Edits and deletes answer a Message.",
+    request: z.object({ groupId: id(), title: title() }),
+    answer: Message,
+  },
+  deleteGroup: {
+    method: 'POST',
+    path: '/deleteGroup',
+    service: 'studies',
+    access: 'researcher',
+    summary:
+      "Deletes one of the caller's groups with its sessions, and asks content and records to delete those sessions' data.",
+    request: z.object({ groupId: id() }),
+    answer: Message,
+  },
+  getSessions: {
+    method: 'GET',
+    path: '/getSessions',
+    service: 'studies',
+    access: 'researcher',
+    summary: "The sessions of one of the caller's groups, oldest first.",
+    request: z.object({ groupId: id() }),
+    answer: z.object({ sessions: z.array(Session) }),
+  },
+  createSession: {
+    method: 'POST',
+    path: '/createSession',
+    service: 'studies',
+    access: 'researcher',
+    summary: `Creates a session in one of the caller's groups: title '${DEFAULT_SESSION_TITLE}', type ${DEFAULT_SESSION_TYPE}, scope ${EVERYONE}, empty track and source. Answers the new session so the dashboard can open its editor. \`email\` as in /getGroups.`,
+    request: z.object({ groupId: id(), email: callerEmail() }),
+    answer: z.object({ session: Session }),
+  },
+  deleteSession: {
+    method: 'POST',
+    path: '/deleteSession',
+    service: 'studies',
+    access: 'researcher',
+    summary: "Deletes one of the caller's sessions, and asks content and records to delete its data.",
+    request: z.object({ sessionId: id() }),
+    answer: Message,
+  },
+  getSessionInfo: {
+    method: 'GET',
+    path: '/getSessionInfo',
+    service: 'studies',
+    access: 'user',
+    summary: `A session's editable fields, for its owner or a participant in its scope (anyone else: 404). A participant sees scope as '${EVERYONE}' or their own e-mail only: the others' e-mails are not theirs to see.`,
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ sessionInfo: SessionInfo }),
+  },
+  editSessionInfo: {
+    method: 'POST',
+    path: '/editSessionInfo',
+    service: 'studies',
+    access: 'researcher',
+    summary:
+      "Changes any of title, scope, type, track and source of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op.",
+    request: z
+      .object({
+        sessionId: id(),
+        title: title().optional(),
+        scope: Scope.optional(),
+        type: sessionType().optional(),
+        track: optionalText(TRACK_MAX_CHARS).optional(),
+        source: optionalText(SOURCE_MAX_CHARS).optional(),
+      })
+      .refine((edit) => SESSION_EDIT_FIELDS.some((field) => edit[field] !== undefined), {
+        message: `nothing to change: send at least one of ${SESSION_EDIT_FIELDS.join(', ')}`,
+      }),
+    answer: Message,
+  },
+  getParticipantSessions: {
+    method: 'GET',
+    path: '/getParticipantSessions',
+    service: 'studies',
+    access: 'user',
+    summary:
+      "The sessions whose scope holds the caller's e-mail or is Everyone. `email` as in /getGroups. Every row has deleteDisabled: true.",
+    request: z.object({ email: callerEmail() }),
+    answer: z.object({ sessions: z.array(ParticipantSession) }),
+  },
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  CLIENT_EVENT_NAMES,
+  SERVER_EVENT_NAMES,
+  ackError,
+  ackOk,
+  ackSchema,
+  clientEventSchemas,
+  serverEventSchemas,
+  type Ack,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../src/events';
+import { CHAT_MESSAGE_MAX_CHARS } from '../src/constants';
+
+/** The messages of a failed parse, by dotted path ('' for the root). */
+const issuesOf = (schema: z.ZodType, input: unknown): Record<string, string> => {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be refused`);
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+};
+
+const sessionId = '0b8f7a52-4a1e-4f4e-9d53-2f6a3a1c9e10';
+
+describe('socket events (spec section 7)', () => {
+  it('has exactly the spec client events', () => {
+    expect([...CLIENT_EVENT_NAMES].sort()).toEqual(
+      [
+        'initMessage',
+        'message',
+        'videoStatus',
+        'syncVideoStatus',
+        'toggleParticipantClicks',
+        'clickVideo',
+        'sync',
+        'joinVideoChat',
+        'syncVideoChat',
+      ].sort(),
+    );
+  });
+
+  it('has the spec server events plus messageAdded', () => {
+    expect([...SERVER_EVENT_NAMES].sort()).toEqual(
+      [
+        'message',
+        'videoStatus',
+        'syncVideoStatus',
+        'participantClicksToggled',
+        'joinVideoChat',
+        'syncVideoChat',
+        'messageAdded',
+      ].sort(),
+    );
+  });
+
+  const good = {
+    initMessage: { sessionId },
+    message: { message: 'hello', sessionId, name: 'Ada' },
+    videoStatus: { paused: true, currentTime: 12.5, sessionId },
+    syncVideoStatus: { sessionId },
+    toggleParticipantClicks: { sessionId, allowClicks: false },
+    clickVideo: { x: 0.1, y: 0.9, color: 'rgba(1, 2, 3, 255)', sessionId, name: 'Ada' },
+    sync: { sessionId },
+    joinVideoChat: { userId: 'peer-1', sessionId },
+    syncVideoChat: { sessionId },
+  } satisfies { [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]>[0] };
+
+  it.each(CLIENT_EVENT_NAMES.map((name) => [name]))('accepts a good %s payload', (name) => {
+    expect(clientEventSchemas[name].safeParse(good[name]).success).toBe(true);
+  });
+
+  it.each(CLIENT_EVENT_NAMES.map((name) => [name]))('refuses %s without a known session id', (name) => {
+    expect(issuesOf(clientEventSchemas[name], { ...good[name], sessionId: 'room-1' })).toEqual({
+      sessionId: 'is not a valid id',
+    });
+    expect(clientEventSchemas[name].safeParse(null).success).toBe(false);
+  });
+
+  it('refuses a click outside the video area', () => {
+    const schema = clientEventSchemas.clickVideo;
+    expect(issuesOf(schema, { ...good.clickVideo, x: 1.5 })).toEqual({ x: 'must be from 0 to 1' });
+    expect(issuesOf(schema, { ...good.clickVideo, y: -0.1 })).toEqual({ y: 'must be from 0 to 1' });
+    expect(issuesOf(schema, { ...good.clickVideo, x: '0.5' })).toEqual({ x: 'must be a number from 0 to 1' });
+    expect(issuesOf(schema, { ...good.clickVideo, color: 'javascript:alert(1)' })).toHaveProperty('color');
+  });
+
+  it('refuses an empty or too long chat message', () => {
+    const schema = clientEventSchemas.message;
+    expect(issuesOf(schema, { ...good.message, message: ' ' })).toEqual({
+      message: 'This field must not be empty',
+    });
+    expect(schema.safeParse({ ...good.message, message: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS) }).success).toBe(
+      true,
+    );
+    expect(issuesOf(schema, { ...good.message, message: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) })).toEqual({
+      message: `must be at most ${CHAT_MESSAGE_MAX_CHARS} characters`,
+    });
+  });
+
+  it('refuses a bad video status or click toggle', () => {
+    expect(issuesOf(clientEventSchemas.videoStatus, { ...good.videoStatus, currentTime: -1 })).toEqual({
+      currentTime: 'must not be negative',
+    });
+    expect(issuesOf(clientEventSchemas.videoStatus, { ...good.videoStatus, paused: 'yes' })).toEqual({
+      paused: 'must be true or false',
+    });
+    expect(issuesOf(clientEventSchemas.toggleParticipantClicks, { sessionId })).toEqual({
+      allowClicks: 'must be true or false',
+    });
+  });
+
+  it('takes peer ids as PeerJS does, but not an empty one', () => {
+    const schema = clientEventSchemas.joinVideoChat;
+    for (const userId of ['abc', 'a b', 'a_b-c', sessionId]) {
+      expect(schema.safeParse({ sessionId, userId }).success).toBe(true);
+    }
+    for (const userId of ['', 'a  b', '-a', 'a_', 'a/b']) {
+      expect(schema.safeParse({ sessionId, userId }).success).toBe(false);
+    }
+  });
+
+  it('carries the full list or the error marker in `message`', () => {
+    const record = { message_id: sessionId, message: 'hi', time: '2025-01-02T03:04:05.000Z', name: 'Ada' };
+    expect(serverEventSchemas.message.parse(ackOk([record]))).toEqual({ status: 'SUCCESS', res: [record] });
+    expect(serverEventSchemas.message.parse(ackError('no access'))).toEqual({
+      status: 'ERROR',
+      res: { message: 'no access' },
+    });
+    expect(serverEventSchemas.message.safeParse({ status: 'SUCCESS', res: record }).success).toBe(false);
+    expect(serverEventSchemas.messageAdded.parse({ sessionId, message: record }).message).toEqual(record);
+  });
+
+  it('types acknowledgements as {status, res}', () => {
+    const answers: Ack<number>[] = [ackOk(1), ackError('bad')];
+    const schema = ackSchema(z.number());
+    expect(answers.map((a) => schema.parse(a))).toEqual([
+      { status: 'SUCCESS', res: 1 },
+      { status: 'ERROR', res: { message: 'bad' } },
+    ]);
+    expect(schema.safeParse({ status: 'ERROR', res: 1 }).success).toBe(false);
+  });
+
+  it('types the server events from their schemas', () => {
+    const received: unknown[] = [];
+    const handlers: Pick<ServerToClientEvents, 'participantClicksToggled' | 'videoStatus'> = {
+      participantClicksToggled: (payload) => received.push(payload.allowClicks),
+      videoStatus: (payload) => received.push(payload.currentTime),
+    };
+    handlers.participantClicksToggled({ sessionId, allowClicks: true });
+    handlers.videoStatus({ sessionId, paused: false, currentTime: 3 });
+    expect(received).toEqual([true, 3]);
+  });
+});

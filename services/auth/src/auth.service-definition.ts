@@ -1,0 +1,10 @@
+import { defineService } from '@uis/kit';
+import { authEnv } from './auth.config';
+import { AuthModule } from './auth.module';
+
+/** Users, magic links, access and refresh tokens, the participants directory. */
+export const authService = defineService({
+  name: 'auth',
+  env: authEnv,
+  imports: (config, logger) => [AuthModule.forRoot(config, logger)],
+});

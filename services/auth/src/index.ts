@@ -1,0 +1,3 @@
+export * from './auth.config';
+export * from './auth.service-definition';
+export * from './promote-user';

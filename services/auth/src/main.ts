@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { authService } from './auth.service-definition';
+
+void runStandalone(authService);

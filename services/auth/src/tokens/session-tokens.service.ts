@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { JWT_SECRET, LOGGER, signAccessToken, unauthenticated, type Logger } from '@uis/kit';
+import type { TokenPair } from '@uis/proto';
+import { randomUUID } from 'node:crypto';
+import { IsNull, type Repository, type EntityManager } from 'typeorm';
+import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { hashToken, newSecretToken } from '../secret-token';
+import type { UserEntity } from '../users/user.entity';
+import { RefreshTokenEntity } from './refresh-token.entity';
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** Access tokens (short-lived JWTs) and refresh tokens (random, hashed, rotated, revocable). */
+@Injectable()
+export class SessionTokensService {
+  constructor(
+    @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
+    @Inject(JWT_SECRET) private readonly jwtSecret: string,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A new login: a new refresh-token family. */
+  async signIn(user: UserEntity, db: EntityManager = this.refreshTokens.manager): Promise<TokenPair> {
+    return this.issue(user, randomUUID(), db);
+  }
+
+  /**
+   * Trades a refresh token for a new pair. A token that was already rotated (or revoked) means it
+   * leaked or was replayed: the whole family is revoked, so the thief's copy dies too.
+   */
+  async rotate(
+    refreshToken: string,
+    loadUser: (id: string) => Promise<UserEntity | null>,
+  ): Promise<TokenPair> {
+    const row = await this.refreshTokens.findOneBy({ tokenHash: hashToken(refreshToken) });
+    if (!row || row.expiresAt <= new Date()) throw unauthenticated(SESSION_ENDED);
+    if (row.rotatedAt || row.revokedAt) {
+      await this.revokeFamily(row.familyId);
+      this.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: login revoked');
+      throw unauthenticated(SESSION_ENDED);
+    }
+    // Only one of two concurrent rotations of the same token can win this update.
+    const claimed = await this.refreshTokens.update(
+      { id: row.id, rotatedAt: IsNull(), revokedAt: IsNull() },
+      { rotatedAt: new Date() },
+    );
+    if (claimed.affected !== 1) {
+      await this.revokeFamily(row.familyId);
+      throw unauthenticated(SESSION_ENDED);
+    }
+    const user = await loadUser(row.userId);
+    if (!user) throw unauthenticated(SESSION_ENDED);
+    return this.issue(user, row.familyId, this.refreshTokens.manager);
+  }
+
+  /** Logout: the presented token's whole login ends. Unknown tokens are ignored. */
+  async revoke(refreshToken: string): Promise<void> {
+    const row = await this.refreshTokens.findOneBy({ tokenHash: hashToken(refreshToken) });
+    if (row) await this.revokeFamily(row.familyId);
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  private async issue(user: UserEntity, familyId: string, db: EntityManager): Promise<TokenPair> {
+    const refreshToken = newSecretToken();
+    await db.insert(RefreshTokenEntity, {
+      familyId,
+      userId: user.id,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    const accessToken = signAccessToken(
+      this.jwtSecret,
+      { id: user.id, email: user.email, type: user.type },
+      this.config.ACCESS_TOKEN_TTL_SECONDS,
+    );
+    return { accessToken, refreshToken };
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { InternalClient, LOGGER, forbidden, unauthenticated, type AuthUser, type Logger } from '@uis/kit';
+import { USER_DATA_OWNERS, userDataDeleteRoute, type UserDataOwner } from '@uis/proto';
+import type { DataSource } from 'typeorm';
+import { MagicLinkEntity } from '../sign-in/magic-link.entity';
+import { RefreshTokenEntity } from '../tokens/refresh-token.entity';
+import { UsersService } from './users.service';
+
+/** Which services hold a user's data; proto's list, replaceable in tests. */
+export const USER_DATA_OWNER_LIST = Symbol('USER_DATA_OWNER_LIST');
+export const userDataOwnersProvider = { provide: USER_DATA_OWNER_LIST, useValue: USER_DATA_OWNERS };
+
+/**
+ * Deleting an account: first every service that holds the user's data deletes it (their groups,
+ * sessions and records), then the account and its tokens go. If a service fails, nothing of the
+ * account is deleted and the user can simply try again; each service's delete is idempotent.
+ */
+@Injectable()
+export class AccountDeletionService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersService,
+    private readonly internal: InternalClient,
+    @Inject(USER_DATA_OWNER_LIST) private readonly owners: readonly UserDataOwner[],
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async deleteOwnAccount(caller: AuthUser, email: string): Promise<void> {
+    if (email !== caller.email) throw forbidden('You can only delete your own account.');
+    const user = await this.users.findById(caller.id);
+    if (!user) throw unauthenticated('This account no longer exists.');
+
+    for (const service of this.owners) {
+      await this.internal.call(userDataDeleteRoute(service), { userId: user.id, email: user.email });
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.delete(RefreshTokenEntity, { userId: user.id });
+      await tx.delete(MagicLinkEntity, { email: user.email });
+      await this.users.delete(tx, user.id);
+    });
+    this.logger.info({ userId: user.id, services: this.owners }, 'account deleted');
+  }
+}

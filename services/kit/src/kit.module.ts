@@ -1,0 +1,53 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { ServiceName } from '@uis/proto';
+import { AccessGuard } from './auth/access.guard';
+import { HealthController } from './health/health.controller';
+import { Readiness } from './health/readiness';
+import { InternalClient } from './internal/internal-client';
+import { InternalGuard } from './internal/internal.guard';
+import { JWT_SECRET, LOGGER, SERVICE_NAME, SERVICE_TOKEN } from './keys';
+import type { Logger } from './logger';
+
+export interface KitOptions {
+  service: ServiceName;
+  logger: Logger;
+  jwtSecret: string;
+  serviceToken: string;
+  /** Base URL of each service this one calls internally. */
+  urlOf: (service: ServiceName) => string;
+}
+
+/** What every service needs once: secrets, logger, guards, internal client, health endpoints. */
+@Global()
+@Module({})
+export class KitModule {
+  static forRoot(options: KitOptions): DynamicModule {
+    return {
+      module: KitModule,
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVICE_NAME, useValue: options.service },
+        { provide: LOGGER, useValue: options.logger },
+        { provide: JWT_SECRET, useValue: options.jwtSecret },
+        { provide: SERVICE_TOKEN, useValue: options.serviceToken },
+        {
+          provide: InternalClient,
+          useValue: new InternalClient({ serviceToken: options.serviceToken, urlOf: options.urlOf }),
+        },
+        Readiness,
+        AccessGuard,
+        InternalGuard,
+      ],
+      exports: [
+        SERVICE_NAME,
+        LOGGER,
+        JWT_SECRET,
+        SERVICE_TOKEN,
+        InternalClient,
+        Readiness,
+        AccessGuard,
+        InternalGuard,
+      ],
+    };
+  }
+}

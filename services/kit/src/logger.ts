@@ -1,0 +1,72 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+export type { Logger } from 'pino';
+
+/** Log paths that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-service-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.secret',
+];
+
+const SECRET_QUERY = /([?&](?:token|accessToken|refreshToken)=)[^&#]*/gi;
+
+/** Removes token values from a URL so request logs never hold a usable credential. */
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[Redacted]');
+
+export interface LoggerOptions {
+  service: string;
+  level?: string;
+  format?: 'json' | 'pretty';
+  /** For tests: write somewhere else than stdout. */
+  destination?: NodeJS.WritableStream;
+}
+
+export function createLogger({
+  service,
+  level = 'info',
+  format = 'json',
+  destination,
+}: LoggerOptions): Logger {
+  const options = { level, base: { service }, redact: { paths: REDACT, censor: '[Redacted]' } };
+  if (format === 'pretty') {
+    return pino(
+      options,
+      pretty({
+        sync: true,
+        destination: destination ?? 1,
+        ignore: 'pid,hostname',
+        translateTime: 'SYS:HH:MM:ss',
+      }),
+    );
+  }
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** Lets Nest's own messages (module init, route map) go through the same structured logger. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}

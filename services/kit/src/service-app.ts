@@ -1,0 +1,105 @@
+import { Module, type DynamicModule, type INestApplication, type ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SERVICES, type ServiceName } from '@uis/proto';
+import { z } from 'zod';
+import { ConfigError, commonEnv, envVars, loadConfig, serviceUrl, serviceUrlsEnv } from './config';
+import { AppExceptionFilter } from './http/exception.filter';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { requestLogger } from './http/request-logger';
+import { KitModule } from './kit.module';
+import { createLogger, type Logger } from './logger';
+
+/** How the embedded start and a service's own main.ts build a service: one code path for both. */
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** Validates `env` (throws ConfigError), builds the app and runs migrations; does not listen. */
+  createApp(env?: NodeJS.ProcessEnv): Promise<INestApplication>;
+}
+
+/** The variables every service reads: logging, URLs, and the two shared secrets. */
+export const serviceEnv = commonEnv.merge(serviceUrlsEnv).extend({
+  JWT_SECRET: envVars.secret(),
+  SERVICE_TOKEN: envVars.secret(),
+});
+export type ServiceConfig = z.output<typeof serviceEnv>;
+
+export interface ServiceSpec<C extends ServiceConfig> {
+  name: ServiceName;
+  /** The service's env schema, an extension of `serviceEnv`. */
+  env: z.ZodType<C>;
+  /** The service's own modules, built from its validated config. */
+  imports: (config: C, logger: Logger) => NonNullable<ModuleMetadata['imports']>;
+}
+
+/** The root every service app is built on (each Nest app has its own container, so one class serves all). */
+@Module({})
+class ServiceRootModule {}
+
+/** Declares a service: validated env, the kit's shared providers, and the service's own modules. */
+export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): ServiceDefinition {
+  return {
+    name: spec.name,
+    async createApp(env = process.env) {
+      const config = loadConfig(spec.env, env);
+      const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+      const root: DynamicModule = {
+        module: ServiceRootModule,
+        imports: [
+          KitModule.forRoot({
+            service: spec.name,
+            logger,
+            jwtSecret: config.JWT_SECRET,
+            serviceToken: config.SERVICE_TOKEN,
+            urlOf: (service) => serviceUrl(config, service),
+          }),
+          ...spec.imports(config, logger),
+        ],
+      };
+      return createServiceApp(root, { logger, trustProxy: config.TRUST_PROXY });
+    },
+  };
+}
+
+const trustProxyValue = (value: string): boolean | number | string =>
+  value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
+
+/** A Nest app with the kit's envelope, error filter, request logs and proxy settings. */
+export async function createServiceApp(
+  module: DynamicModule,
+  options: { logger: Logger; trustProxy: string },
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    logger: false,
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxyValue(options.trustProxy));
+  app.use(requestLogger(options.logger));
+  app.useGlobalFilters(new AppExceptionFilter(options.logger));
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  await app.init();
+  return app;
+}
+
+const listenEnv = (name: ServiceName) =>
+  z.object({ PORT: envVars.port(SERVICES[name].port), HOST: z.string().default('0.0.0.0') });
+
+/** A service's main.ts: fail fast on bad config, listen, stop cleanly on SIGTERM/SIGINT. */
+export async function runStandalone(definition: ServiceDefinition): Promise<void> {
+  let app: INestApplication;
+  try {
+    const { PORT, HOST } = loadConfig(listenEnv(definition.name));
+    app = await definition.createApp(process.env);
+    app.enableShutdownHooks();
+    await app.listen(PORT, HOST);
+    console.log(`${definition.name} listening on http://${HOST}:${PORT}`);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`${definition.name}: ${error.message}`);
+    } else {
+      console.error(`${definition.name} failed to start:`, error);
+    }
+    process.exit(1);
+  }
+}

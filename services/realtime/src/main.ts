@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { realtimeService } from './realtime.service-definition';
+
+void runStandalone(realtimeService);

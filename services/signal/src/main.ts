@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { signalService } from './signal.service-definition';
+
+void runStandalone(signalService);
