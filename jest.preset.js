@@ -7,6 +7,7 @@ const workspaceSources = {
   '@uis/proto': 'proto/src',
   '@uis/kit/testing': 'services/kit/src/testing',
   '@uis/kit': 'services/kit/src',
+  '@uis/mailer/testing': 'services/mailer/src/testing',
   '@uis/mailer': 'services/mailer/src',
   '@uis/auth': 'services/auth/src',
   '@uis/realtime': 'services/realtime/src',

@@ -1,0 +1,78 @@
+import type { INestApplication } from '@nestjs/common';
+import { mailerService } from '@uis/mailer';
+import { startSmtpSink, recipientsOf, type SmtpSink } from '@uis/mailer/testing';
+import { TEST_REDIS_URL, createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import request from 'supertest';
+import { authService } from '../src';
+
+export interface AuthHarness {
+  auth: INestApplication;
+  mailer: INestApplication;
+  smtp: SmtpSink;
+  db: TestDatabase;
+  env: Record<string, string>;
+  http: () => ReturnType<typeof request>;
+  /** Requests a magic link for `email` and returns the link from the mail that arrives. */
+  mailedLink(email: string, from?: string): Promise<URL>;
+  /** Signs up through the magic link (the way the web app does) and returns the tokens. */
+  signUp(email: string, name: string, type?: 'researcher' | 'participant'): Promise<Tokens>;
+  close(): Promise<void>;
+}
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export const PUBLIC_URL = 'https://uis.example.test';
+
+/** Auth and the real mailer worker on the real Postgres and Redis, mailing into an SMTP server of the test. */
+export async function startAuth(label: string, overrides: Record<string, string> = {}): Promise<AuthHarness> {
+  const [db, smtp] = await Promise.all([createTestDatabase(label), startSmtpSink()]);
+  const env: Record<string, string> = {
+    ...testSecrets(),
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    SMTP_URL: smtp.url,
+    QUEUE_PREFIX: `uis-test-${label}-${randomSuffix()}`,
+    PUBLIC_URL,
+    RESEARCHER_EMAILS: '@lab.test',
+    LOG_LEVEL: 'silent',
+    MAIL_BACKOFF_MS: '50',
+    ...overrides,
+  };
+  const [auth, mailer] = await Promise.all([authService.createApp(env), mailerService.createApp(env)]);
+  const http = () => request(auth.getHttpServer());
+  let address = 0;
+
+  const harness: AuthHarness = {
+    auth,
+    mailer,
+    smtp,
+    db,
+    env,
+    http,
+    async mailedLink(email, from = `10.0.0.${++address % 250}`) {
+      const before = smtp.mails.length;
+      await http().post('/auth/magiclogin').set('x-forwarded-for', from).send({ destination: email }).expect(200);
+      const mail = await smtp.waitForMail(
+        (m) => smtp.mails.indexOf(m) >= before && recipientsOf(m).includes(email.toLowerCase()),
+      );
+      const found = /https?:\/\/\S+\/authcallback\?\S+/.exec(mail.text ?? '');
+      if (!found) throw new Error(`no link in mail: ${mail.text}`);
+      return new URL(found[0]);
+    },
+    async signUp(email, name, type = 'participant') {
+      const link = await harness.mailedLink(email);
+      const token = link.searchParams.get('token')!;
+      const res = await http().post('/setNewUser').send({ email, name, type, token }).expect(200);
+      return res.body.res as Tokens;
+    },
+    async close() {
+      await Promise.all([auth.close(), mailer.close()]);
+      await Promise.all([smtp.close(), db.drop()]);
+    },
+  };
+  return harness;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

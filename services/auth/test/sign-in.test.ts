@@ -1,0 +1,164 @@
+import { Client } from 'pg';
+import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
+
+describe('sign-in by magic link', () => {
+  let h: AuthHarness;
+  beforeAll(async () => {
+    h = await startAuth('sign_in', { SIGN_IN_LIMIT_PER_EMAIL: '3', SIGN_IN_LIMIT_PER_ADDRESS: '6' });
+  });
+  afterAll(() => h.close());
+
+  it('goes from the mailed link to tokens to the user, for a new and then a returning researcher', async () => {
+    const link = await h.mailedLink('Ada@Lab.test');
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/authcallback`);
+    expect(link.searchParams.get('email')).toBe('ada@lab.test');
+    const token = link.searchParams.get('token')!;
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    // No account yet: the callback learns it must sign up, and the token stays usable as proof.
+    const unknown = await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token }).expect(404);
+    expect(unknown.body).toMatchObject({ status: 'ERROR', res: { code: 'SIGNUP_REQUIRED' } });
+    const created = await h.http()
+      .post('/setNewUser')
+      .send({ email: 'ada@lab.test', name: 'Ada Lovelace', type: 'researcher', token })
+      .expect(200);
+    const { accessToken } = created.body.res as { accessToken: string };
+
+    const me = await h.http().get('/getUserFromToken').query({ accessToken }).expect(200);
+    expect(me.body).toEqual({
+      status: 'SUCCESS',
+      res: { user: { id: expect.any(String), email: 'ada@lab.test', name: 'Ada Lovelace', type: 'researcher' } },
+    });
+    await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
+
+    // The proof was used up by the sign-up.
+    await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token }).expect(401);
+
+    // Returning: a new link gives tokens at once, exactly once.
+    const again = (await h.mailedLink('ada@lab.test')).searchParams.get('token')!;
+    const tokens = await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token: again }).expect(200);
+    expect(tokens.body.res).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const reuse = await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token: again }).expect(401);
+    expect(reuse.body.res.message).toBe(
+      'This sign-in link is invalid, expired or already used. Please request a new one.',
+    );
+  });
+
+  it('keeps only a hash of the token, unused until the callback page trades it', async () => {
+    const link = await h.mailedLink('grace@lab.test');
+    const token = link.searchParams.get('token')!;
+    const client = new Client({ connectionString: h.db.url });
+    await client.connect();
+    const rows = await client.query<{ token_hash: string; used_at: Date | null }>(
+      "SELECT token_hash, used_at FROM auth.magic_links WHERE email = 'grace@lab.test'",
+    );
+    await client.end();
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]!.token_hash).not.toContain(token);
+    expect(rows.rows[0]!.used_at).toBeNull();
+  });
+
+  it('refuses a token presented with another e-mail, and an expired token', async () => {
+    await h.signUp('bob@uni.test', 'Bob');
+    const link = await h.mailedLink('bob@uni.test');
+    const token = link.searchParams.get('token')!;
+    await h.http().get('/getUserTokens').query({ email: 'eve@uni.test', token }).expect(401);
+
+    const client = new Client({ connectionString: h.db.url });
+    await client.connect();
+    await client.query(
+      "UPDATE auth.magic_links SET expires_at = now() - interval '1 second' WHERE email = 'bob@uni.test' AND used_at IS NULL",
+    );
+    await client.end();
+    await h.http().get('/getUserTokens').query({ email: 'bob@uni.test', token }).expect(401);
+  });
+
+  it('answers the same whether or not the e-mail has an account', async () => {
+    await h.signUp('known@uni.test', 'Known');
+    const known = await h.http().post('/auth/magiclogin').set('x-forwarded-for', '10.9.0.1').send({ destination: 'known@uni.test' });
+    const unknown = await h.http().post('/auth/magiclogin').set('x-forwarded-for', '10.9.0.2').send({ destination: 'nobody@uni.test' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(known.body).toEqual({
+      status: 'SUCCESS',
+      res: { message: 'Magic link sent! Please check your email and click the link to proceed' },
+    });
+  });
+
+  it('rate limits per e-mail and per client address with a clear 429', async () => {
+    const ask = (destination: string, from: string) =>
+      h.http().post('/auth/magiclogin').set('x-forwarded-for', from).send({ destination });
+    for (let i = 0; i < 3; i++) expect((await ask('flood@uni.test', `10.1.0.${i}`)).status).toBe(200);
+    const byEmail = await ask('flood@uni.test', '10.1.0.99');
+    expect(byEmail.status).toBe(429);
+    expect(byEmail.body).toMatchObject({ status: 'ERROR', res: { code: 'RATE_LIMITED' } });
+    expect(byEmail.body.res.message).toMatch(/^Too many sign-in requests\. Please wait \d+ minutes? and try again\.$/);
+
+    for (let i = 0; i < 6; i++) expect((await ask(`spray${i}@uni.test`, '10.2.0.1')).status).toBe(200);
+    expect((await ask('spray-last@uni.test', '10.2.0.1')).status).toBe(429);
+    expect((await ask('spray-last@uni.test', '10.2.0.2')).status).toBe(200);
+  });
+
+  describe('sign-up', () => {
+    it('signs a participant up directly, as the spec’s sign-up screen does', async () => {
+      const res = await h.http().post('/setNewUser').send({ email: 'pat@uni.test', name: 'Pat', type: 'participant' }).expect(200);
+      const me = await h.http().get('/getUserFromToken').set(bearer(res.body.res.accessToken)).expect(200);
+      expect(me.body.res.user).toMatchObject({ email: 'pat@uni.test', name: 'Pat', type: 'participant' });
+    });
+
+    it('refuses an e-mail that already has an account, with or without a link token', async () => {
+      await h.signUp('taken@uni.test', 'First');
+      const plain = await h.http().post('/setNewUser').send({ email: 'TAKEN@uni.test', name: 'Second' }).expect(409);
+      expect(plain.body.res.message).toBe('An account with this e-mail already exists. Please sign in instead.');
+      const token = (await h.mailedLink('taken@uni.test')).searchParams.get('token')!;
+      await h.http().post('/setNewUser').send({ email: 'taken@uni.test', name: 'Second', token }).expect(409);
+      // The refused sign-up did not use the link up: its owner can still sign in with it.
+      await h.http().get('/getUserTokens').query({ email: 'taken@uni.test', token }).expect(200);
+    });
+
+    it('grants researcher only to RESEARCHER_EMAILS, and only with proof of the e-mail', async () => {
+      const outsider = await h.http()
+        .post('/setNewUser')
+        .send({ email: 'mallory@evil.test', name: 'Mallory', type: 'researcher' })
+        .expect(403);
+      expect(outsider.body.res.message).toMatch(/may not create a researcher account/);
+      const unproven = await h.http()
+        .post('/setNewUser')
+        .send({ email: 'claim@lab.test', name: 'Claim', type: 'researcher' })
+        .expect(401);
+      expect(unproven.body.res.message).toMatch(/Confirm your e-mail first/);
+      const otherToken = (await h.mailedLink('someone@lab.test')).searchParams.get('token')!;
+      await h.http()
+        .post('/setNewUser')
+        .send({ email: 'claim@lab.test', name: 'Claim', type: 'researcher', token: otherToken })
+        .expect(401);
+    });
+  });
+
+  describe('validation texts of spec section 5', () => {
+    it.each([
+      ['POST', '/auth/magiclogin', {}, 'Please provide your email to enter.'],
+      ['POST', '/auth/magiclogin', { destination: '  ' }, 'Please provide your email to enter.'],
+      ['POST', '/setNewUser', { name: 'Ada' }, 'Please provide your email.'],
+      ['POST', '/setNewUser', { email: '', name: 'Ada' }, 'Please provide your email.'],
+      ['POST', '/setNewUser', { email: 'ada@x.test' }, 'Please provide your name.'],
+      ['POST', '/setNewUser', { email: 'ada@x.test', name: '   ' }, 'Please provide your name.'],
+      ['GET', '/getUserTokens', { email: 'ada@x.test' }, 'This field must not be empty'],
+      ['POST', '/getAccessTokenFromRefreshToken', {}, 'This field must not be empty'],
+    ])('%s %s %j -> %s', async (method, path, payload, text) => {
+      const res =
+        method === 'GET'
+          ? await h.http().get(path).query(payload).expect(400)
+          : await h.http().post(path).send(payload).expect(400);
+      expect(res.body).toMatchObject({ status: 'ERROR', res: { message: text, code: 'VALIDATION' } });
+    });
+
+    it('says what is wrong with a malformed e-mail or user type', async () => {
+      const email = await h.http().post('/auth/magiclogin').send({ destination: 'not-an-email' }).expect(400);
+      expect(email.body.res.message).toBe('destination: is not a valid e-mail address');
+      const type = await h.http().post('/setNewUser').send({ email: 'a@b.test', name: 'A', type: 'admin' }).expect(400);
+      expect(type.body.res.message).toBe('type: must be researcher or participant');
+    });
+  });
+});
