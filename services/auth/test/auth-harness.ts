@@ -1,7 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { mailerService } from '@uis/mailer';
 import { startSmtpSink, recipientsOf, type SmtpSink } from '@uis/mailer/testing';
-import { TEST_REDIS_URL, createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import {
+  TEST_REDIS_URL,
+  createTestDatabase,
+  randomSuffix,
+  testSecrets,
+  type TestDatabase,
+} from '@uis/kit/testing';
 import request from 'supertest';
 import { authService } from '../src';
 
@@ -53,7 +59,11 @@ export async function startAuth(label: string, overrides: Record<string, string>
     http,
     async mailedLink(email, from = `10.0.0.${++address % 250}`) {
       const before = smtp.mails.length;
-      await http().post('/auth/magiclogin').set('x-forwarded-for', from).send({ destination: email }).expect(200);
+      await http()
+        .post('/auth/magiclogin')
+        .set('x-forwarded-for', from)
+        .send({ destination: email })
+        .expect(200);
       const mail = await smtp.waitForMail(
         (m) => smtp.mails.indexOf(m) >= before && recipientsOf(m).includes(email.toLowerCase()),
       );

@@ -18,7 +18,8 @@ describe('sign-in by magic link', () => {
     // No account yet: the callback learns it must sign up, and the token stays usable as proof.
     const unknown = await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token }).expect(404);
     expect(unknown.body).toMatchObject({ status: 'ERROR', res: { code: 'SIGNUP_REQUIRED' } });
-    const created = await h.http()
+    const created = await h
+      .http()
       .post('/setNewUser')
       .send({ email: 'ada@lab.test', name: 'Ada Lovelace', type: 'researcher', token })
       .expect(200);
@@ -27,7 +28,9 @@ describe('sign-in by magic link', () => {
     const me = await h.http().get('/getUserFromToken').query({ accessToken }).expect(200);
     expect(me.body).toEqual({
       status: 'SUCCESS',
-      res: { user: { id: expect.any(String), email: 'ada@lab.test', name: 'Ada Lovelace', type: 'researcher' } },
+      res: {
+        user: { id: expect.any(String), email: 'ada@lab.test', name: 'Ada Lovelace', type: 'researcher' },
+      },
     });
     await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
 
@@ -36,9 +39,17 @@ describe('sign-in by magic link', () => {
 
     // Returning: a new link gives tokens at once, exactly once.
     const again = (await h.mailedLink('ada@lab.test')).searchParams.get('token')!;
-    const tokens = await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token: again }).expect(200);
+    const tokens = await h
+      .http()
+      .get('/getUserTokens')
+      .query({ email: 'ada@lab.test', token: again })
+      .expect(200);
     expect(tokens.body.res).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
-    const reuse = await h.http().get('/getUserTokens').query({ email: 'ada@lab.test', token: again }).expect(401);
+    const reuse = await h
+      .http()
+      .get('/getUserTokens')
+      .query({ email: 'ada@lab.test', token: again })
+      .expect(401);
     expect(reuse.body.res.message).toBe(
       'This sign-in link is invalid, expired or already used. Please request a new one.',
     );
@@ -75,8 +86,16 @@ describe('sign-in by magic link', () => {
 
   it('answers the same whether or not the e-mail has an account', async () => {
     await h.signUp('known@uni.test', 'Known');
-    const known = await h.http().post('/auth/magiclogin').set('x-forwarded-for', '10.9.0.1').send({ destination: 'known@uni.test' });
-    const unknown = await h.http().post('/auth/magiclogin').set('x-forwarded-for', '10.9.0.2').send({ destination: 'nobody@uni.test' });
+    const known = await h
+      .http()
+      .post('/auth/magiclogin')
+      .set('x-forwarded-for', '10.9.0.1')
+      .send({ destination: 'known@uni.test' });
+    const unknown = await h
+      .http()
+      .post('/auth/magiclogin')
+      .set('x-forwarded-for', '10.9.0.2')
+      .send({ destination: 'nobody@uni.test' });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
@@ -93,7 +112,9 @@ describe('sign-in by magic link', () => {
     const byEmail = await ask('flood@uni.test', '10.1.0.99');
     expect(byEmail.status).toBe(429);
     expect(byEmail.body).toMatchObject({ status: 'ERROR', res: { code: 'RATE_LIMITED' } });
-    expect(byEmail.body.res.message).toMatch(/^Too many sign-in requests\. Please wait \d+ minutes? and try again\.$/);
+    expect(byEmail.body.res.message).toMatch(
+      /^Too many sign-in requests\. Please wait \d+ minutes? and try again\.$/,
+    );
 
     for (let i = 0; i < 6; i++) expect((await ask(`spray${i}@uni.test`, '10.2.0.1')).status).toBe(200);
     expect((await ask('spray-last@uni.test', '10.2.0.1')).status).toBe(429);
@@ -102,15 +123,25 @@ describe('sign-in by magic link', () => {
 
   describe('sign-up', () => {
     it('signs a participant up directly, as the spec’s sign-up screen does', async () => {
-      const res = await h.http().post('/setNewUser').send({ email: 'pat@uni.test', name: 'Pat', type: 'participant' }).expect(200);
+      const res = await h
+        .http()
+        .post('/setNewUser')
+        .send({ email: 'pat@uni.test', name: 'Pat', type: 'participant' })
+        .expect(200);
       const me = await h.http().get('/getUserFromToken').set(bearer(res.body.res.accessToken)).expect(200);
       expect(me.body.res.user).toMatchObject({ email: 'pat@uni.test', name: 'Pat', type: 'participant' });
     });
 
     it('refuses an e-mail that already has an account, with or without a link token', async () => {
       await h.signUp('taken@uni.test', 'First');
-      const plain = await h.http().post('/setNewUser').send({ email: 'TAKEN@uni.test', name: 'Second' }).expect(409);
-      expect(plain.body.res.message).toBe('An account with this e-mail already exists. Please sign in instead.');
+      const plain = await h
+        .http()
+        .post('/setNewUser')
+        .send({ email: 'TAKEN@uni.test', name: 'Second' })
+        .expect(409);
+      expect(plain.body.res.message).toBe(
+        'An account with this e-mail already exists. Please sign in instead.',
+      );
       const token = (await h.mailedLink('taken@uni.test')).searchParams.get('token')!;
       await h.http().post('/setNewUser').send({ email: 'taken@uni.test', name: 'Second', token }).expect(409);
       // The refused sign-up did not use the link up: its owner can still sign in with it.
@@ -118,18 +149,21 @@ describe('sign-in by magic link', () => {
     });
 
     it('grants researcher only to RESEARCHER_EMAILS, and only with proof of the e-mail', async () => {
-      const outsider = await h.http()
+      const outsider = await h
+        .http()
         .post('/setNewUser')
         .send({ email: 'mallory@evil.test', name: 'Mallory', type: 'researcher' })
         .expect(403);
       expect(outsider.body.res.message).toMatch(/may not create a researcher account/);
-      const unproven = await h.http()
+      const unproven = await h
+        .http()
         .post('/setNewUser')
         .send({ email: 'claim@lab.test', name: 'Claim', type: 'researcher' })
         .expect(401);
       expect(unproven.body.res.message).toMatch(/Confirm your e-mail first/);
       const otherToken = (await h.mailedLink('someone@lab.test')).searchParams.get('token')!;
-      await h.http()
+      await h
+        .http()
         .post('/setNewUser')
         .send({ email: 'claim@lab.test', name: 'Claim', type: 'researcher', token: otherToken })
         .expect(401);
@@ -157,7 +191,11 @@ describe('sign-in by magic link', () => {
     it('says what is wrong with a malformed e-mail or user type', async () => {
       const email = await h.http().post('/auth/magiclogin').send({ destination: 'not-an-email' }).expect(400);
       expect(email.body.res.message).toBe('destination: is not a valid e-mail address');
-      const type = await h.http().post('/setNewUser').send({ email: 'a@b.test', name: 'A', type: 'admin' }).expect(400);
+      const type = await h
+        .http()
+        .post('/setNewUser')
+        .send({ email: 'a@b.test', name: 'A', type: 'admin' })
+        .expect(400);
       expect(type.body.res.message).toBe('type: must be researcher or participant');
     });
   });

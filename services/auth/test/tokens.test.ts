@@ -8,7 +8,8 @@ describe('access and refresh tokens, accounts', () => {
   });
   afterAll(() => h.close());
 
-  const refresh = (refreshToken: string) => h.http().post('/getAccessTokenFromRefreshToken').send({ refreshToken });
+  const refresh = (refreshToken: string) =>
+    h.http().post('/getAccessTokenFromRefreshToken').send({ refreshToken });
 
   it('puts the user id, e-mail and type in a short-lived access token', async () => {
     const { accessToken } = await h.signUp('claims@uni.test', 'Claims');
@@ -35,10 +36,15 @@ describe('access and refresh tokens, accounts', () => {
     await refresh(rotated.refreshToken).expect(401);
 
     // Another login of the same person is untouched.
-    const other = (await h.http().get('/getUserTokens').query({
-      email: 'stolen@uni.test',
-      token: (await h.mailedLink('stolen@uni.test')).searchParams.get('token')!,
-    })).body.res as Tokens;
+    const other = (
+      await h
+        .http()
+        .get('/getUserTokens')
+        .query({
+          email: 'stolen@uni.test',
+          token: (await h.mailedLink('stolen@uni.test')).searchParams.get('token')!,
+        })
+    ).body.res as Tokens;
     await refresh(other.refreshToken).expect(200);
   });
 
@@ -74,8 +80,16 @@ describe('access and refresh tokens, accounts', () => {
   });
 
   it('answers 401 without a token, with a forged one, and with an expired one', async () => {
-    const forged = signAccessToken('f'.repeat(40), { id: crypto.randomUUID(), email: 'x@uni.test', type: 'researcher' }, 60);
-    const expired = signAccessToken(h.env.JWT_SECRET!, { id: crypto.randomUUID(), email: 'x@uni.test', type: 'researcher' }, -1);
+    const forged = signAccessToken(
+      'f'.repeat(40),
+      { id: crypto.randomUUID(), email: 'x@uni.test', type: 'researcher' },
+      60,
+    );
+    const expired = signAccessToken(
+      h.env.JWT_SECRET!,
+      { id: crypto.randomUUID(), email: 'x@uni.test', type: 'researcher' },
+      -1,
+    );
     for (const [method, path] of [
       ['get', '/getUserFromToken'],
       ['get', '/getAllParticipants'],
@@ -104,10 +118,20 @@ describe('access and refresh tokens, accounts', () => {
     it("refuses to delete someone else's account", async () => {
       const mine = await h.signUp('me@uni.test', 'Me');
       await h.signUp('you@uni.test', 'You');
-      const res = await h.http().post('/deleteUser').set(bearer(mine.accessToken)).send({ email: 'you@uni.test' }).expect(403);
+      const res = await h
+        .http()
+        .post('/deleteUser')
+        .set(bearer(mine.accessToken))
+        .send({ email: 'you@uni.test' })
+        .expect(403);
       expect(res.body.res.message).toBe('You can only delete your own account.');
       const researcher = await h.signUp('boss@lab.test', 'Boss', 'researcher');
-      await h.http().post('/deleteUser').set(bearer(researcher.accessToken)).send({ email: 'you@uni.test' }).expect(403);
+      await h
+        .http()
+        .post('/deleteUser')
+        .set(bearer(researcher.accessToken))
+        .send({ email: 'you@uni.test' })
+        .expect(403);
       const you = await h.http().get('/getAllParticipants').set(bearer(researcher.accessToken)).expect(200);
       expect(you.body.res.participants).toContainEqual({ email: 'you@uni.test', name: 'You' });
     });
@@ -115,10 +139,20 @@ describe('access and refresh tokens, accounts', () => {
     it('deletes the own account and revokes its tokens', async () => {
       const gone = await h.signUp('gone@uni.test', 'Gone');
       const second = (await refresh(gone.refreshToken).expect(200)).body.res as Tokens;
-      await h.http().post('/deleteUser').set(bearer(second.accessToken)).send({ email: 'Gone@uni.test' }).expect(200);
+      await h
+        .http()
+        .post('/deleteUser')
+        .set(bearer(second.accessToken))
+        .send({ email: 'Gone@uni.test' })
+        .expect(200);
       await refresh(second.refreshToken).expect(401);
       await h.http().get('/getUserFromToken').set(bearer(second.accessToken)).expect(401);
-      await h.http().post('/deleteUser').set(bearer(second.accessToken)).send({ email: 'gone@uni.test' }).expect(401);
+      await h
+        .http()
+        .post('/deleteUser')
+        .set(bearer(second.accessToken))
+        .send({ email: 'gone@uni.test' })
+        .expect(401);
       // The e-mail is free again: the person may sign up anew.
       await h.http().post('/setNewUser').send({ email: 'gone@uni.test', name: 'Back' }).expect(200);
     });

@@ -29,7 +29,12 @@ const appOn = (url: string) => {
         serviceToken: 's'.repeat(32),
         urlOf: () => 'http://127.0.0.1:1',
       }),
-      DatabaseModule.forService({ url, schema: 'notes', entities: [], migrations: [CreateNotes1700000000000] }),
+      DatabaseModule.forService({
+        url,
+        schema: 'notes',
+        entities: [],
+        migrations: [CreateNotes1700000000000],
+      }),
     ],
   };
   return NestFactory.createApplicationContext(root, { logger: false, abortOnError: false });

@@ -32,13 +32,20 @@ describe('kit HTTP plumbing', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const res = await http().post('/test/echo').set('content-type', 'application/json').send('{"name":').expect(400);
+    const res = await http()
+      .post('/test/echo')
+      .set('content-type', 'application/json')
+      .send('{"name":')
+      .expect(400);
     expect(res.body).toMatchObject({ status: 'ERROR', res: { code: 'VALIDATION' } });
     expect(res.body.res.message).toMatch(/JSON/);
   });
 
   it('answers an oversized body with a 413 envelope', async () => {
-    const res = await http().post('/test/echo').send({ name: 'x'.repeat(200_000) }).expect(413);
+    const res = await http()
+      .post('/test/echo')
+      .send({ name: 'x'.repeat(200_000) })
+      .expect(413);
     expect(res.body).toEqual({
       status: 'ERROR',
       res: { message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' },
@@ -55,7 +62,10 @@ describe('kit HTTP plumbing', () => {
     it('refuses a missing, forged or expired token with 401', async () => {
       await http().get('/test/me').expect(401);
       await http().get('/test/me').set('authorization', 'Bearer not-a-jwt').expect(401);
-      const forged = jwt.sign({ email: 'x@y.z', type: 'researcher' }, 'c'.repeat(40), { subject: 'u', issuer: 'uis-auth' });
+      const forged = jwt.sign({ email: 'x@y.z', type: 'researcher' }, 'c'.repeat(40), {
+        subject: 'u',
+        issuer: 'uis-auth',
+      });
       await http().get('/test/me').set('authorization', `Bearer ${forged}`).expect(401);
       const expired = tokenFor({}, -10);
       const res = await http().get('/test/me').set('authorization', `Bearer ${expired}`).expect(401);
@@ -123,18 +133,27 @@ describe('kit HTTP plumbing', () => {
     it('refuse callers without the service token', async () => {
       await http().post('/internal/auth/ping').send({ value: 2 }).expect(403);
       await http().post('/internal/auth/ping').set('x-service-token', 'wrong').send({ value: 2 }).expect(403);
-      await http().post('/internal/auth/ping').set('authorization', `Bearer ${tokenFor({ type: 'researcher' })}`).send({ value: 2 }).expect(403);
+      await http()
+        .post('/internal/auth/ping')
+        .set('authorization', `Bearer ${tokenFor({ type: 'researcher' })}`)
+        .send({ value: 2 })
+        .expect(403);
     });
 
     it('answer the internal client, typed and validated on both ends', async () => {
       await app.listen(0, '127.0.0.1');
       const url = await app.getUrl();
-      const client = new InternalClient({ serviceToken: SERVICE, urlOf: () => url.replace('[::1]', '127.0.0.1') });
-      await expect(client.call(testInternalRoute, { value: 21 })).resolves.toEqual({ doubled: 42 });
-      await expect(client.call(testInternalRoute, { value: 'x' as unknown as number })).rejects.toMatchObject({
-        httpStatus: 503,
-        message: expect.stringContaining('value'),
+      const client = new InternalClient({
+        serviceToken: SERVICE,
+        urlOf: () => url.replace('[::1]', '127.0.0.1'),
       });
+      await expect(client.call(testInternalRoute, { value: 21 })).resolves.toEqual({ doubled: 42 });
+      await expect(client.call(testInternalRoute, { value: 'x' as unknown as number })).rejects.toMatchObject(
+        {
+          httpStatus: 503,
+          message: expect.stringContaining('value'),
+        },
+      );
       const stranger = new InternalClient({ serviceToken: 'nope', urlOf: () => url });
       await expect(stranger.call(testInternalRoute, { value: 1 })).rejects.toMatchObject({ httpStatus: 503 });
       const nobody = new InternalClient({ serviceToken: SERVICE, urlOf: () => 'http://127.0.0.1:1' });

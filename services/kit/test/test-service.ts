@@ -23,7 +23,10 @@ export const testRoutes = {
     service: 'auth',
     access: 'public',
     summary: 'echo',
-    request: z.object({ name: z.string().min(1, 'Please provide your name.'), count: z.number().int().optional() }),
+    request: z.object({
+      name: z.string().min(1, 'Please provide your name.'),
+      count: z.number().int().optional(),
+    }),
     answer: z.object({ name: z.string() }),
   },
   me: {

@@ -30,7 +30,7 @@ export class MagicLinksService {
       expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
       usedAt: null,
     });
-    const url = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/authcallback?${new URLSearchParams({ email, token })}`;
+    const url = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/authcallback?${new URLSearchParams({ email, token }).toString()}`;
     await this.mail.enqueue({
       kind: 'magic-link',
       requestId: link.id,

@@ -65,7 +65,11 @@ export class DatabaseModule {
         migrationsRun: false,
         logging: false,
         // Unqualified SQL (migrations, raw queries) lands in the service's schema, never in public.
-        extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5_000, options: `-c search_path="${schema}"` },
+        extra: {
+          max: options.poolSize ?? 10,
+          connectionTimeoutMillis: 5_000,
+          options: `-c search_path="${schema}"`,
+        },
       }),
       dataSourceFactory: async (dataSourceOptions) => {
         await ensureSchema(url, schema);

@@ -33,7 +33,9 @@ export class InternalClient {
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
     };
     if (route.method === 'GET') {
-      for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+      for (const [key, value] of Object.entries(
+        input as Record<string, string | number | boolean | undefined>,
+      )) {
         if (value !== undefined) url.searchParams.set(key, String(value));
       }
     } else {

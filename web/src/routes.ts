@@ -1,0 +1,13 @@
+/** Route paths of spec section 2, in one place. */
+export const PATHS = {
+  login: '/',
+  signup: '/signup',
+  dashboard: '/dashboard',
+  sessions: '/sessions',
+  editSession: '/editSession/:sessionId',
+  liveSession: '/liveSession/:sessionId',
+  authCallback: '/authcallback',
+} as const;
+
+/** Session ids arrive in the path with a leading colon (`/editSession/:abc`); the id is what follows. */
+export const stripLeadingColon = (value: string): string => value.replace(/^:/, '');

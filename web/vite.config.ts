@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import type { ProxyOptions } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { routeList } from '../proto/src/index';
+
+// proto is compiled to CommonJS for the services; the web app bundles its TypeScript sources instead.
+const protoSources = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
+
+// `npm run dev`: the API of `npm start` answers every path of proto's route table, so one origin works.
+const api = 'http://127.0.0.1:8443';
+const proxy: Record<string, string | ProxyOptions> = {
+  '/assets': api,
+  '/socket.io': { target: 'ws://127.0.0.1:9000', ws: true },
+  '/stream': 'http://127.0.0.1:9001',
+};
+for (const route of routeList) proxy[route.path] = api;
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@uis/proto': protoSources } },
+  server: { port: 5173, proxy },
+  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+});
