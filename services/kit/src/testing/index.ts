@@ -36,8 +36,6 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   };
 }
 
-/** Secrets a test service runs with (random, like a real deployment's). */
-export const testSecrets = () => ({
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  SERVICE_TOKEN: randomBytes(32).toString('hex'),
-});
+export { testSecrets } from './secrets';
+
+export { describeServiceBasics } from './service-basics';

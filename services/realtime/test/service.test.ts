@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@uis/kit/testing';
+import { realtimeService } from '../src';
+
+describeServiceBasics(realtimeService);
