@@ -1,4 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { prepareServiceApp } from '@uis/kit';
+import type { UserDataOwner } from '@uis/proto';
 import { mailerService } from '@uis/mailer';
 import { startSmtpSink, recipientsOf, type SmtpSink } from '@uis/mailer/testing';
 import {
@@ -10,6 +14,23 @@ import {
 } from '@uis/kit/testing';
 import request from 'supertest';
 import { authService } from '../src';
+import { USER_DATA_OWNER_LIST } from '../src/users/account-deletion.service';
+
+/** Auth as createApp builds it, except for the services it asks to delete a user's data. */
+async function authWithOwners(
+  env: Record<string, string>,
+  owners: UserDataOwner[],
+): Promise<INestApplication> {
+  const { root, options } = authService.compose(env);
+  const moduleRef = await Test.createTestingModule({ imports: [root] })
+    .overrideProvider(USER_DATA_OWNER_LIST)
+    .useValue(owners)
+    .compile();
+  return prepareServiceApp(
+    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
+    options,
+  );
+}
 
 export interface AuthHarness {
   auth: INestApplication;
@@ -32,7 +53,11 @@ export interface Tokens {
 export const PUBLIC_URL = 'https://uis.example.test';
 
 /** Auth and the real mailer worker on the real Postgres and Redis, mailing into an SMTP server of the test. */
-export async function startAuth(label: string, overrides: Record<string, string> = {}): Promise<AuthHarness> {
+export async function startAuth(
+  label: string,
+  overrides: Record<string, string> = {},
+  userDataOwners?: UserDataOwner[],
+): Promise<AuthHarness> {
   const [db, smtp] = await Promise.all([createTestDatabase(label), startSmtpSink()]);
   const env: Record<string, string> = {
     ...testSecrets(),
@@ -46,7 +71,10 @@ export async function startAuth(label: string, overrides: Record<string, string>
     MAIL_BACKOFF_MS: '50',
     ...overrides,
   };
-  const [auth, mailer] = await Promise.all([authService.createApp(env), mailerService.createApp(env)]);
+  const [auth, mailer] = await Promise.all([
+    userDataOwners ? authWithOwners(env, userDataOwners) : authService.createApp(env),
+    mailerService.createApp(env),
+  ]);
   const http = () => request(auth.getHttpServer());
   let address = 0;
 

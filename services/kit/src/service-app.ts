@@ -15,6 +15,21 @@ export interface ServiceDefinition {
   name: ServiceName;
   /** Validates `env` (throws ConfigError), builds the app and runs migrations; does not listen. */
   createApp(env?: NodeJS.ProcessEnv): Promise<INestApplication>;
+  /**
+   * The parts createApp assembles, for a test that must swap a provider before the app is built
+   * (`Test.createTestingModule({imports: [root]})`, then `prepareServiceApp`).
+   */
+  compose(env?: NodeJS.ProcessEnv): ComposedService;
+}
+
+export interface ComposedService {
+  root: DynamicModule;
+  options: ServiceAppOptions;
+}
+
+export interface ServiceAppOptions {
+  logger: Logger;
+  trustProxy: string;
 }
 
 /** The variables every service reads: logging, URLs, and the two shared secrets. */
@@ -38,25 +53,30 @@ class ServiceRootModule {}
 
 /** Declares a service: validated env, the kit's shared providers, and the service's own modules. */
 export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): ServiceDefinition {
+  const compose = (env: NodeJS.ProcessEnv = process.env): ComposedService => {
+    const config = loadConfig(spec.env, env);
+    const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+    const root: DynamicModule = {
+      module: ServiceRootModule,
+      imports: [
+        KitModule.forRoot({
+          service: spec.name,
+          logger,
+          jwtSecret: config.JWT_SECRET,
+          serviceToken: config.SERVICE_TOKEN,
+          urlOf: (service) => serviceUrl(config, service),
+        }),
+        ...spec.imports(config, logger),
+      ],
+    };
+    return { root, options: { logger, trustProxy: config.TRUST_PROXY } };
+  };
   return {
     name: spec.name,
-    async createApp(env = process.env) {
-      const config = loadConfig(spec.env, env);
-      const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-      const root: DynamicModule = {
-        module: ServiceRootModule,
-        imports: [
-          KitModule.forRoot({
-            service: spec.name,
-            logger,
-            jwtSecret: config.JWT_SECRET,
-            serviceToken: config.SERVICE_TOKEN,
-            urlOf: (service) => serviceUrl(config, service),
-          }),
-          ...spec.imports(config, logger),
-        ],
-      };
-      return createServiceApp(root, { logger, trustProxy: config.TRUST_PROXY });
+    compose,
+    async createApp(env) {
+      const { root, options } = compose(env);
+      return createServiceApp(root, options);
     },
   };
 }
@@ -67,12 +87,20 @@ const trustProxyValue = (value: string): boolean | number | string =>
 /** A Nest app with the kit's envelope, error filter, request logs and proxy settings. */
 export async function createServiceApp(
   module: DynamicModule,
-  options: { logger: Logger; trustProxy: string },
+  options: ServiceAppOptions,
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, {
     logger: false,
     abortOnError: false,
   });
+  return prepareServiceApp(app, options);
+}
+
+/** The kit's plumbing on a created app, then init (migrations run here). */
+export async function prepareServiceApp(
+  app: NestExpressApplication,
+  options: ServiceAppOptions,
+): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxyValue(options.trustProxy));
   app.use(requestLogger(options.logger));

@@ -11,13 +11,14 @@ export function describeServiceBasics(definition: ServiceDefinition, env: NodeJS
   describe(`${definition.name} service basics`, () => {
     it('boots from its env and answers /health and /ready with the envelope', async () => {
       const app = await definition.createApp({ ...testSecrets(), LOG_LEVEL: 'silent', ...env });
+      const server = app.getHttpServer() as Parameters<typeof request>[0];
       try {
-        const health = await request(app.getHttpServer()).get('/health').expect(200);
+        const health = await request(server).get('/health').expect(200);
         expect(health.body).toEqual({
           status: 'SUCCESS',
           res: { service: definition.name, uptimeSeconds: expect.any(Number) as number },
         });
-        await request(app.getHttpServer()).get('/ready').expect(200);
+        await request(server).get('/ready').expect(200);
       } finally {
         await app.close();
       }
