@@ -90,11 +90,8 @@ export const MAGIC_LINK_TTL_MINUTES = 15;
 /** The upload control's `accept` (the server checks the content, not the name). */
 export const UPLOAD_ACCEPT = '.mp4';
 export const VIDEO_MIME_TYPE = 'video/mp4';
-/**
- * Largest accepted video. Not in the spec (it shows no bounds); 512 MiB holds an hour of 720p,
- * and a service may lower it by configuration.
- */
-export const VIDEO_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+/** Default largest accepted video (content's VIDEO_MAX_BYTES overrides it); the spec shows no bound. */
+export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Public path that serves uploaded videos, keyed by session id and file name (spec section 3). */
 export const ASSETS_PATH = '/assets';
 
