@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { mailerService } from './mailer.service-definition';
+
+void runStandalone(mailerService);
