@@ -19,6 +19,8 @@ for (const route of routeList) proxy[route.path] = api;
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@uis/proto': protoSources } },
+  // Built files under /static, so /assets stays the videos' path (content) at the gateway too.
+  build: { assetsDir: 'static' },
   server: { port: 5173, proxy },
   test: { environment: 'node', include: ['src/**/*.test.ts'] },
 });

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Readiness } from '@uis/kit';
+import {
+  ASSETS_PATH,
+  ERROR_CODES,
+  INTERNAL_PATH_PREFIX,
+  SERVICE_NAMES,
+  STATUS,
+  routeList,
+  type ErrorEnvelope,
+  type ServiceName,
+} from '@uis/proto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/**
+ * The embedded mode's gateway: one express app on API_PORT that hands each request to the Nest app
+ * of the service that owns it, as nginx does in the distributed mode, from the same route table.
+ * The services' apps never listen themselves; their express instances are called in-process.
+ */
+
+export interface DispatchOptions {
+  /** The Nest apps composed into this process. A service missing here answers 503. */
+  apps: ReadonlyMap<ServiceName, INestApplication>;
+  /** The built web app (web/dist); served when given. */
+  webDist?: string;
+}
+
+type Handler = (req: Request, res: Response, next: NextFunction) => void;
+
+const sendError = (res: Response, httpStatus: number, message: string, code: string) => {
+  const body: ErrorEnvelope = { status: STATUS.ERROR, res: { message, code } };
+  res.status(httpStatus).json(body);
+};
+
+const notFound = (req: Request, res: Response) =>
+  sendError(res, 404, `No such route: ${req.method} ${req.path}`, ERROR_CODES.NOT_FOUND);
+
+const isServiceName = (value: string): value is ServiceName => (SERVICE_NAMES as string[]).includes(value);
+
+/** Which service owns a request, by the route table (method and exact path) and the path prefixes. */
+export function ownerOf(method: string, requestPath: string): ServiceName | undefined {
+  const lookupMethod = method === 'HEAD' ? 'GET' : method;
+  // A CORS preflight is for whichever method the path has.
+  const route = routeList.find(
+    (entry) => entry.path === requestPath && (lookupMethod === 'OPTIONS' || entry.method === lookupMethod),
+  );
+  if (route) return route.service;
+  if (requestPath.startsWith(INTERNAL_PATH_PREFIX)) {
+    const service = requestPath.slice(INTERNAL_PATH_PREFIX.length).split('/')[0] ?? '';
+    return isServiceName(service) ? service : undefined;
+  }
+  return undefined;
+}
+
+/** The readiness failures of every composed app, by service (empty when all are ready). */
+async function notReady(apps: ReadonlyMap<ServiceName, INestApplication>): Promise<string[]> {
+  const results = await Promise.all(
+    [...apps].map(async ([name, app]) => {
+      let readiness: Readiness;
+      try {
+        readiness = app.get(Readiness, { strict: false });
+      } catch {
+        return []; // an app without the kit's readiness has nothing to wait for
+      }
+      const failures = await readiness.failures();
+      return failures.length > 0 ? [`${name} (${failures.join('; ')})`] : [];
+    }),
+  );
+  return results.flat();
+}
+
+export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express {
+  const startedAt = Date.now();
+  const handlers = new Map<ServiceName, Handler>(
+    [...apps].map(([name, app]) => [name, app.getHttpAdapter().getInstance() as Handler]),
+  );
+  const forward = (service: ServiceName, req: Request, res: Response, next: NextFunction) => {
+    const handler = handlers.get(service);
+    if (handler) return handler(req, res, next);
+    sendError(res, 503, `The ${service} service is not part of this build yet.`, ERROR_CODES.UNAVAILABLE);
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  // No body parser here: the stream must reach the service's app unread.
+
+  app.get('/health', (_req, res) => {
+    res.json({
+      status: STATUS.SUCCESS,
+      res: { service: 'embedded', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
+    });
+  });
+
+  app.get('/ready', async (_req, res) => {
+    const failures = await notReady(apps);
+    if (failures.length > 0) {
+      return sendError(res, 503, `Not ready: ${failures.join(', ')}`, ERROR_CODES.UNAVAILABLE);
+    }
+    res.json({ status: STATUS.SUCCESS, res: { ready: true, services: [...apps.keys()] } });
+  });
+
+  app.use((req, res, next) => {
+    const owner = ownerOf(req.method, req.path);
+    if (owner) return forward(owner, req, res, next);
+    next();
+  });
+
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  // Before /assets: the web build's own files live under /assets/ too; content's are /assets/<session>/<file>.
+  if (webDist) app.use(express.static(webDist));
+
+  // Not `app.use(ASSETS_PATH, ...)`: mounting would strip the prefix from the URL content's app sees.
+  app.use((req, res, next) => {
+    if (req.path.startsWith(`${ASSETS_PATH}/`)) return forward('content', req, res, next);
+    next();
+  });
+
+  if (index && fs.existsSync(index)) {
+    // Client-side routes (/dashboard, /authcallback?email=...) load the app, which routes itself.
+    app.use((req, res, next) => {
+      const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) return next();
+      res.sendFile(index);
+    });
+  }
+
+  app.use(notFound);
+  return app;
+}
