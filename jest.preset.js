@@ -1,4 +1,4 @@
-// Shared Jest setup: SWC compiles TypeScript (with decorator metadata for NestJS), and workspace
+// Shared Jest setup: ts-jest compiles TypeScript (with decorator metadata for NestJS), and workspace
 // packages resolve to their sources so tests never need a build first.
 const path = require('path');
 
@@ -19,15 +19,19 @@ module.exports = (packageDir, overrides = {}) => ({
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   transform: {
+    // Transpile only (types are checked by `npm run build`); decorator metadata for NestJS DI.
     '^.+\\.ts$': [
-      '@swc/jest',
+      'ts-jest',
       {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
+        isolatedModules: true,
+        tsconfig: {
+          target: 'ES2022',
+          module: 'commonjs',
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          esModuleInterop: true,
+          sourceMap: true,
         },
-        module: { type: 'commonjs' },
       },
     ],
   },
