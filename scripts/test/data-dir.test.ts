@@ -41,7 +41,10 @@ describe('the data directory', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     try {
-      await new Promise((resolve) => holder.stdout.once('data', resolve));
+      await new Promise((resolve, reject) => {
+        holder.stdout.once('data', resolve);
+        holder.once('exit', (code) => reject(new Error(`the lock holder exited (${code}) before taking the lock`)));
+      });
       expect(() => claimDataDir(lock)).toThrow(`Another \`npm start\` (pid ${holder.pid}) is using ${root}.`);
     } finally {
       holder.kill('SIGKILL');
