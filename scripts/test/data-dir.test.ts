@@ -43,7 +43,9 @@ describe('the data directory', () => {
     try {
       await new Promise((resolve, reject) => {
         holder.stdout.once('data', resolve);
-        holder.once('exit', (code) => reject(new Error(`the lock holder exited (${code}) before taking the lock`)));
+        holder.once('exit', (code) =>
+          reject(new Error(`the lock holder exited (${code}) before taking the lock`)),
+        );
       });
       expect(() => claimDataDir(lock)).toThrow(`Another \`npm start\` (pid ${holder.pid}) is using ${root}.`);
     } finally {
