@@ -113,6 +113,38 @@ function postgresUser(log: (message: string) => void): RunAs | undefined {
   }
 }
 
+/** Whether `user` may pass through directory `dir` (the execute bit that applies to it). */
+function canPass(dir: string, user: RunAs): boolean {
+  const { mode, uid, gid } = fs.statSync(dir);
+  if (uid === user.uid) return (mode & 0o100) !== 0;
+  if (gid === user.gid) return (mode & 0o010) !== 0;
+  return (mode & 0o001) !== 0;
+}
+
+/**
+ * As root, the `postgres` user must reach the binaries and the cluster, but a clone under /root or
+ * a `mktemp -d` folder (mode 0700) shuts it out. Adds only the execute bit (pass through, not list)
+ * to the directories on the way that lack it, and says so.
+ */
+function letPostgresPass(targets: string[], user: RunAs, log: (message: string) => void): void {
+  const opened = new Set<string>();
+  for (const target of targets) {
+    const ancestors: string[] = [];
+    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+      ancestors.unshift(dir);
+      if (path.dirname(dir) === dir) break;
+    }
+    for (const dir of ancestors) {
+      if (!fs.existsSync(dir) || canPass(dir, user)) continue;
+      fs.chmodSync(dir, fs.statSync(dir).mode | 0o001);
+      opened.add(dir);
+    }
+  }
+  if (opened.size > 0) {
+    log(`Running as root: let the postgres user pass through (chmod o+x) ${[...opened].join(', ')}.`);
+  }
+}
+
 /** The postmaster.pid of a cluster: line 1 is the pid, line 4 the port. */
 export function readPostmasterPid(clusterDir: string): { pid: number; port: number } | undefined {
   try {
@@ -340,6 +372,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
 
   fs.mkdirSync(path.dirname(clusterDir), { recursive: true });
+  if (runAs) letPostgresPass([path.dirname(binaries.postgres), path.dirname(clusterDir)], runAs, log);
   rotateLog(logFile);
   let child: ChildProcess;
   const logFd = fs.openSync(logFile, 'a');
