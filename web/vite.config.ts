@@ -2,9 +2,9 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import type { ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { routeList } from '../proto/src/index';
+import { routeList } from '@uis/proto';
 
-// proto is compiled to CommonJS for the services; the web app bundles its TypeScript sources instead.
+// The app bundles proto's TypeScript sources; this config (run by Node) reads its build, made first by tsc -b.
 const protoSources = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
 
 // `npm run dev`: the API of `npm start` answers every path of proto's route table, so one origin works.
