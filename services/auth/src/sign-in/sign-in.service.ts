@@ -39,7 +39,7 @@ export class SignInService {
       throw new AppError(
         404,
         ERROR_CODES.SIGNUP_REQUIRED,
-        'No account uses this e-mail yet: sign up to continue.',
+        'No account uses this e-mail yet: sign up to continue (this link stays valid for the sign-up).',
       );
     }
     return this.db.transaction(async (tx) => {
