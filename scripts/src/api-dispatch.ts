@@ -108,7 +108,7 @@ export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express
   });
 
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
-  // Before /assets: the web build's own files live under /assets/ too; content's are /assets/<session>/<file>.
+  // The web build's files live under /static/ (vite assetsDir); content's videos under /assets/<session>/<file>.
   if (webDist) app.use(express.static(webDist));
 
   // Not `app.use(ASSETS_PATH, ...)`: mounting would strip the prefix from the URL content's app sees.
