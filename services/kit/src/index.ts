@@ -16,3 +16,4 @@ export * from './http/exception.filter';
 export * from './http/request-logger';
 export * from './internal/internal-client';
 export * from './internal/internal.guard';
+export * from './internal/session-access';

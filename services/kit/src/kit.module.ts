@@ -5,6 +5,7 @@ import { HealthController } from './health/health.controller';
 import { Readiness } from './health/readiness';
 import { InternalClient } from './internal/internal-client';
 import { InternalGuard } from './internal/internal.guard';
+import { SessionAccessClient } from './internal/session-access';
 import { JWT_SECRET, LOGGER, SERVICE_NAME, SERVICE_TOKEN } from './keys';
 import type { Logger } from './logger';
 
@@ -34,6 +35,11 @@ export class KitModule {
           provide: InternalClient,
           useValue: new InternalClient({ serviceToken: options.serviceToken, urlOf: options.urlOf }),
         },
+        {
+          provide: SessionAccessClient,
+          inject: [InternalClient],
+          useFactory: (internal: InternalClient) => new SessionAccessClient(internal),
+        },
         Readiness,
         AccessGuard,
         InternalGuard,
@@ -44,6 +50,7 @@ export class KitModule {
         JWT_SECRET,
         SERVICE_TOKEN,
         InternalClient,
+        SessionAccessClient,
         Readiness,
         AccessGuard,
         InternalGuard,

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { internalRoutes, type SessionAccess } from '@uis/proto';
+import type { AuthUser } from '../auth/access-token';
+import { forbidden, notFound } from '../errors';
+import { InternalClient } from './internal-client';
+
+export type { SessionAccess } from '@uis/proto';
+
+/**
+ * What a user may do in a session, asked of studies (which owns sessions and scopes). Services that
+ * hold a session's data (content, records, realtime) call this before every read or write.
+ * `cacheMs` trades freshness for fewer calls where a check is hot (realtime); REST paths use 0, so a
+ * scope change applies to the very next request.
+ */
+@Injectable()
+export class SessionAccessClient {
+  private readonly cache = new Map<string, { until: number; access: Promise<SessionAccess> }>();
+
+  constructor(
+    private readonly internal: InternalClient,
+    private readonly cacheMs = 0,
+  ) {}
+
+  access(user: AuthUser, sessionId: string): Promise<SessionAccess> {
+    if (this.cacheMs <= 0) return this.ask(user, sessionId);
+    const key = `${user.id}:${sessionId}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.access;
+    const access = this.ask(user, sessionId);
+    this.cache.set(key, { until: now + this.cacheMs, access });
+    access.catch(() => this.cache.delete(key));
+    if (this.cache.size > 10_000) this.evictExpired(now);
+    return access;
+  }
+
+  /** The session's owner (the researcher whose group holds it), or 404 / 403. */
+  async requireOwner(user: AuthUser, sessionId: string): Promise<SessionAccess> {
+    const access = await this.access(user, sessionId);
+    if (access.sessionType === null) throw notFound('No such session.');
+    if (access.role !== 'owner') throw forbidden('Only the researcher who owns this session can do this.');
+    return access;
+  }
+
+  /** The owner or a participant in the session's scope, or 404 / 403. */
+  async requireMember(user: AuthUser, sessionId: string): Promise<SessionAccess> {
+    const access = await this.access(user, sessionId);
+    if (access.sessionType === null) throw notFound('No such session.');
+    if (access.role === 'none') throw forbidden('You are not part of this session.');
+    return access;
+  }
+
+  private ask(user: AuthUser, sessionId: string): Promise<SessionAccess> {
+    return this.internal.call(internalRoutes.studiesAccess, {
+      sessionId,
+      userId: user.id,
+      email: user.email,
+    });
+  }
+
+  private evictExpired(now: number): void {
+    for (const [key, entry] of this.cache) if (entry.until <= now) this.cache.delete(key);
+  }
+}
