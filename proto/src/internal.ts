@@ -83,14 +83,6 @@ export const internalRoutes = defineInternalRoutes({
     request: UserDataDeleteRequest,
     answer: Message,
   },
-  contentUserDataDelete: {
-    method: 'POST',
-    path: userDataDeletePath('content'),
-    service: 'content',
-    summary: userDataDeleteSummary('whatever content holds that is tied to the user'),
-    request: UserDataDeleteRequest,
-    answer: Message,
-  },
   recordsUserDataDelete: {
     method: 'POST',
     path: userDataDeletePath('records'),
@@ -178,13 +170,12 @@ export type InternalAnswerOf<N extends InternalRouteName> = z.output<InternalRou
 export const USER_DATA_OWNERS: UserDataOwner[] = [];
 
 /** A service that may hold data of a user (auth itself deletes the account last). */
-export type UserDataOwner = Exclude<RestServiceName, 'auth'>;
+export type UserDataOwner = Extract<RestServiceName, 'studies' | 'records'>;
 
 /** The account-deletion endpoint of each service that may hold a user's data. */
 export const userDataDeleteRoute = (owner: UserDataOwner) =>
   ({
     studies: internalRoutes.studiesUserDataDelete,
-    content: internalRoutes.contentUserDataDelete,
     records: internalRoutes.recordsUserDataDelete,
   })[owner];
 

@@ -6,6 +6,7 @@ import {
   internalRoutes,
   sessionDataDeletePath,
   userDataDeletePath,
+  userDataDeleteRoute,
 } from '../src/internal';
 import { routeList } from '../src/routes';
 
@@ -47,9 +48,10 @@ describe('internal routes', () => {
     expect(access.answer.safeParse({ role: 'admin', sessionType: 'video' }).success).toBe(false);
   });
 
-  it('give studies, content and records an account-deletion endpoint', () => {
-    for (const service of ['studies', 'content', 'records'] as const) {
+  it('give every service that may hold a user’s data an account-deletion endpoint', () => {
+    for (const service of ['studies', 'records'] as const) {
       const route = internalRouteList.find((r) => r.path === userDataDeletePath(service));
+      expect(userDataDeleteRoute(service)).toBe(route);
       expect(route?.method).toBe('POST');
       expect(route?.service).toBe(service);
       expect(route?.request.safeParse({ userId, email: 'a@b.co' }).success).toBe(true);
