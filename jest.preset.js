@@ -10,6 +10,9 @@ const workspaceSources = {
   '@uis/mailer/testing': 'services/mailer/src/testing',
   '@uis/mailer': 'services/mailer/src',
   '@uis/auth': 'services/auth/src',
+  '@uis/studies': 'services/studies/src',
+  '@uis/content': 'services/content/src',
+  '@uis/records': 'services/records/src',
   '@uis/realtime': 'services/realtime/src',
   '@uis/signal': 'services/signal/src',
 };
