@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { contentService } from './content.service-definition';
+
+void runStandalone(contentService);

@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { recordsService } from './records.service-definition';
+
+void runStandalone(recordsService);

@@ -1,0 +1,4 @@
+import { runStandalone } from '@uis/kit';
+import { studiesService } from './studies.service-definition';
+
+void runStandalone(studiesService);

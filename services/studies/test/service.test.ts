@@ -1,0 +1,4 @@
+import { describeServiceBasics } from '@uis/kit/testing';
+import { studiesService } from '../src';
+
+describeServiceBasics(studiesService);
