@@ -107,6 +107,15 @@ export const internalRoutes = defineInternalRoutes({
     request: SessionDataDeleteRequest,
     answer: Message,
   },
+  contentVideoDelete: {
+    method: 'POST',
+    path: '/internal/content/video/delete',
+    service: 'content',
+    summary:
+      "Removes a session's uploaded video (object and record): studies calls it when a session's type changes away from video. Idempotent.",
+    request: z.object({ sessionId: id() }),
+    answer: Message,
+  },
   contentListPrompts: {
     method: 'GET',
     path: '/internal/content/prompts',

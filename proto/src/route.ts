@@ -21,8 +21,8 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Ans extends z.ZodTy
   summary: string;
   /** Multipart upload: the name of the file field. */
   multipartFile?: string;
-  /** The route answers a file, not the JSON envelope. */
-  produces?: 'csv';
+  /** The route answers a file (a CSV export, a video), not the JSON envelope. */
+  produces?: 'csv' | 'file';
   /** The access token may also come as the `accessToken` query parameter (spec's /getUserFromToken). */
   tokenInQuery?: boolean;
   /** Not in spec section 7: added by us, with the reason in `summary`. */

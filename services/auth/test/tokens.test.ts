@@ -11,11 +11,16 @@ describe('access and refresh tokens, accounts', () => {
   const refresh = (refreshToken: string) =>
     h.http().post('/getAccessTokenFromRefreshToken').send({ refreshToken });
 
-  it('puts the user id, e-mail and type in a short-lived access token', async () => {
+  it('puts the user id, e-mail, name and type in a short-lived access token', async () => {
     const { accessToken } = await h.signUp('claims@uni.test', 'Claims');
     const [, payload] = accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ email: 'claims@uni.test', type: 'participant', sub: expect.any(String) });
+    expect(claims).toMatchObject({
+      email: 'claims@uni.test',
+      name: 'Claims',
+      type: 'participant',
+      sub: expect.any(String),
+    });
     expect((claims.exp as number) - (claims.iat as number)).toBe(900);
   });
 
@@ -82,12 +87,12 @@ describe('access and refresh tokens, accounts', () => {
   it('answers 401 without a token, with a forged one, and with an expired one', async () => {
     const forged = signAccessToken(
       'f'.repeat(40),
-      { id: crypto.randomUUID(), email: 'x@uni.test', type: 'researcher' },
+      { id: crypto.randomUUID(), email: 'x@uni.test', name: 'X', type: 'researcher' },
       60,
     );
     const expired = signAccessToken(
       h.env.JWT_SECRET!,
-      { id: crypto.randomUUID(), email: 'x@uni.test', type: 'researcher' },
+      { id: crypto.randomUUID(), email: 'x@uni.test', name: 'X', type: 'researcher' },
       -1,
     );
     for (const [method, path] of [

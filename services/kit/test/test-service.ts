@@ -130,6 +130,12 @@ export async function startTestService() {
 export const tokenFor = (user: Partial<AuthUser> = {}, ttlSeconds = 60) =>
   signAccessToken(
     JWT,
-    { id: '7d9f0c52-7c0e-4c3f-9a53-3d4f3f1f0c11', email: 'ada@lab.test', type: 'participant', ...user },
+    {
+      id: '7d9f0c52-7c0e-4c3f-9a53-3d4f3f1f0c11',
+      email: 'ada@lab.test',
+      name: 'Ada',
+      type: 'participant',
+      ...user,
+    },
     ttlSeconds,
   );

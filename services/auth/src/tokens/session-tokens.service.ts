@@ -75,7 +75,7 @@ export class SessionTokensService {
     });
     const accessToken = signAccessToken(
       this.jwtSecret,
-      { id: user.id, email: user.email, type: user.type },
+      { id: user.id, email: user.email, name: user.name, type: user.type },
       this.config.ACCESS_TOKEN_TTL_SECONDS,
     );
     return { accessToken, refreshToken };

@@ -6,16 +6,18 @@ import { z } from 'zod';
 export interface AuthUser {
   id: string;
   email: string;
+  /** The display name: services stamp records with it without asking auth. */
+  name: string;
   type: UserType;
 }
 
-const Claims = z.object({ sub: z.string(), email: z.string(), type: z.enum(USER_TYPES) });
+const Claims = z.object({ sub: z.string(), email: z.string(), name: z.string(), type: z.enum(USER_TYPES) });
 
 const ISSUER = 'uis-auth';
 const ALGORITHM = 'HS256';
 
 export function signAccessToken(secret: string, user: AuthUser, ttlSeconds: number): string {
-  return jwt.sign({ email: user.email, type: user.type }, secret, {
+  return jwt.sign({ email: user.email, name: user.name, type: user.type }, secret, {
     subject: user.id,
     expiresIn: ttlSeconds,
     issuer: ISSUER,
@@ -28,7 +30,9 @@ export function verifyAccessToken(secret: string, token: string): AuthUser | nul
   try {
     const payload = jwt.verify(token, secret, { issuer: ISSUER, algorithms: [ALGORITHM] });
     const claims = Claims.safeParse(payload);
-    return claims.success ? { id: claims.data.sub, email: claims.data.email, type: claims.data.type } : null;
+    return claims.success
+      ? { id: claims.data.sub, email: claims.data.email, name: claims.data.name, type: claims.data.type }
+      : null;
   } catch {
     return null;
   }
