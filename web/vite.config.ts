@@ -14,7 +14,8 @@ const proxy: Record<string, string | ProxyOptions> = {
   '/socket.io': { target: 'ws://127.0.0.1:9000', ws: true },
   '/stream': 'http://127.0.0.1:9001',
 };
-for (const route of routeList) proxy[route.path] = api;
+// Parameterised paths (/assets/:sessionId/:file) are covered by their prefix above.
+for (const route of routeList) if (!route.path.includes(':')) proxy[route.path] = api;
 
 export default defineConfig({
   plugins: [react()],
