@@ -41,7 +41,7 @@ describe('studies', () => {
   it('lets /getGroups, /createGroup and /createSession leave out the e-mail (the server uses the caller)', () => {
     expect(routes.getGroups.request.parse({})).toEqual({});
     expect(routes.getParticipantSessions.request.parse({ email: 'A@b.co' })).toEqual({ email: 'a@b.co' });
-    expect(routes.createGroup.request.parse({})).toEqual({ title: 'New group' });
+    expect(routes.createGroup.request.parse({})).toEqual({});
     expect(routes.createSession.request.parse({ groupId: SESSION_ID })).toEqual({ groupId: SESSION_ID });
   });
 
@@ -271,16 +271,17 @@ describe('records', () => {
     expect(issuesOf(routes.exportRecords.request, { sessionId: SESSION_ID, kind: 'actions' })).toEqual({
       kind: 'must be one of messages, pixels, prompts',
     });
-    expect(EXPORT_COLUMNS.messages).toEqual(['message_id', 'message', 'time', 'name']);
+    expect(EXPORT_COLUMNS.messages).toEqual(['message_id', 'time', 'name', 'email', 'message']);
     expect(EXPORT_COLUMNS.pixels).toEqual([
       'pixel_id',
       'time',
       'name',
+      'email',
       'color',
       'x',
       'y',
-      'sessionId',
       'videoTime',
+      'sessionId',
     ]);
     expect(EXPORT_COLUMNS.prompts).toEqual(['prompt_id', 'time', 'duration', 'prompt']);
   });

@@ -73,7 +73,11 @@ describe('route table against spec section 7', () => {
 
   it('has extensions, each with a reason in its summary', () => {
     const extensions = routeList.filter((r) => r.extension);
-    expect(extensions.map(key).sort()).toEqual(['GET /exportRecords', 'POST /logout']);
+    expect(extensions.map(key).sort()).toEqual([
+      'GET /assets/:sessionId/:file',
+      'GET /exportRecords',
+      'POST /logout',
+    ]);
     for (const route of extensions) expect(route.summary.length).toBeGreaterThan(40);
   });
 
@@ -120,6 +124,7 @@ describe('route table against spec section 7', () => {
     expect(routeList.filter((r) => r.multipartFile).map((r) => r.name)).toEqual(['uploadVideo']);
     expect(routes.exportRecords.produces).toBe('csv');
     expect(routes.exportRecords.method).toBe('GET');
+    expect(routeList.filter((r) => r.produces === 'file').map((r) => r.name)).toEqual(['videoAsset']);
   });
 
   it('only the login calls are public', () => {
@@ -140,14 +145,15 @@ describe('route table against spec section 7', () => {
         'getParticipantSessions',
         'getSessionInfo',
         'getUserFromToken',
+        'videoAsset',
         'getVideoInfo',
       ].sort(),
     );
   });
 
-  it('uses GET only for reads (get... and export...)', () => {
+  it('uses GET only for reads (get..., export... and the video asset)', () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
-      expect(route.name).toMatch(/^(get|export)/);
+      expect(route.name).toMatch(/^(get|export)|^videoAsset$/);
     }
   });
 });

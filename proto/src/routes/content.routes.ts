@@ -70,6 +70,9 @@ export const Prompt = z.object({
 });
 export type Prompt = z.infer<typeof Prompt>;
 
+/** Longest stored video file name: uploads are renamed to fit (a stem of at most 100 characters + .mp4). */
+export const VIDEO_NAME_MAX_CHARS = 120;
+
 /** `name` is null when the session has no video. */
 export const VideoInfo = z.object({ name: z.string().nullable() });
 export type VideoInfo = z.infer<typeof VideoInfo>;
@@ -154,7 +157,7 @@ export const contentRoutes = defineRoutes({
     service: 'content',
     access: 'researcher',
     summary:
-      "Adds a prompt to one of the caller's sessions: `time` as hh:mm:ss (default 00:00:00), `duration` in seconds, not negative (default 0), `prompt` text (default empty). Answers the created prompt.",
+      "Adds a prompt to one of the caller's sessions: `time` as hh:mm:ss (default 00:00:00), `duration` in seconds, not negative (default 0), `prompt` text (default empty). Answers the created prompt. Prompts are keyed by their start second (spec section 3), so a second prompt at the same second of the same session is a 409 that names the time; edit the one there instead.",
     request: z.object({
       sessionId: id(),
       time: clockTime().default(0),
@@ -169,7 +172,7 @@ export const contentRoutes = defineRoutes({
     service: 'content',
     access: 'researcher',
     summary:
-      "Changes any of time (hh:mm:ss), duration (seconds, not negative) and prompt of a prompt of one of the caller's sessions; at least one must be sent.",
+      "Changes any of time (hh:mm:ss), duration (seconds, not negative) and prompt of a prompt of one of the caller's sessions; at least one must be sent. Moving it to a second another prompt of the session starts at is a 409, as in /addPrompt.",
     request: z
       .object({
         promptId: id(),
@@ -208,7 +211,7 @@ export const contentRoutes = defineRoutes({
     access: 'researcher',
     multipartFile: 'file',
     summary:
-      "Stores the session's one video, replacing any earlier one. Multipart form with the file in `file` and `sessionId` as a text field. Only real MP4 (checked by content) up to VIDEO_UPLOAD_MAX_BYTES. Answers the stored name.",
+      "Stores the session's one video, replacing any earlier one. Multipart form with the file in `file` and `sessionId` as a text field (either order; sessionId first lets the server refuse a stranger before the file is read). Only real MP4, checked by the file's first bytes and not its name (415 otherwise), up to content's VIDEO_MAX_BYTES (default VIDEO_UPLOAD_MAX_BYTES; 413 beyond), and only for a session of type video (409 otherwise). The file name is sanitised (letters, digits, . _ -, ending in .mp4). Answers the stored name.",
     request: z.object({ sessionId: id() }),
     answer: z.object({ name: z.string() }),
   },
@@ -221,5 +224,22 @@ export const contentRoutes = defineRoutes({
       "Deletes the session's video (succeeds when there is none, so switching type twice is harmless).",
     request: z.object({ sessionId: id() }),
     answer: Message,
+  },
+  videoAsset: {
+    method: 'GET',
+    path: `${ASSETS_PATH}/:sessionId/:file`,
+    service: 'content',
+    access: 'user',
+    produces: 'file',
+    extension: true,
+    summary:
+      "Streams a session's uploaded video from the assets path the spec keys by session id and file name (videoAssetPath), for its owner or a participant in its scope. The spec only names the path; we add HTTP Range (206, 416 with `Content-Range: bytes */size`), a strong ETag with If-None-Match (304) and If-Range, Accept-Ranges and private caching, so a browser's player can seek. The access token may come as the accessToken cookie, since a <video> element cannot send a header. sessionId and file are path parameters; HEAD answers the headers only.",
+    /** Path parameters, not a query string. */
+    request: z.object({
+      sessionId: id(),
+      file: requiredText(VALIDATION_TEXTS.empty, VIDEO_NAME_MAX_CHARS),
+    }),
+    /** The video's bytes (video/mp4), not the envelope. */
+    answer: z.unknown(),
   },
 });

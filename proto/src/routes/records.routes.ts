@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX_CHARS, NAME_MAX_CHARS, RECORD_KINDS, STREAM_PIXEL_COLOR } from '../constants';
+import {
+  CHAT_MESSAGE_MAX_CHARS,
+  EXPORT_FILE_NAME,
+  NAME_MAX_CHARS,
+  RECORD_KINDS,
+  STREAM_PIXEL_COLOR,
+  type RecordKind,
+} from '../constants';
 import { Message, VALIDATION_TEXTS, id, requiredText } from '../fields';
 import { defineRoutes } from '../route';
 import { Prompt } from './content.routes';
@@ -71,12 +78,34 @@ export const PixelRecord = z.object({
 });
 export type PixelRecord = z.infer<typeof PixelRecord>;
 
-/** The columns of each export, in order: the record's field names (spec: a header row of the field names). */
+/**
+ * The columns of each export, in order (spec: a header row of the field names). The record's own
+ * fields plus `email`, the author's address: the export is the session owner's study data, while
+ * answers to participants never carry it. Prompt `time` is hh:mm:ss in the export, as it is typed.
+ */
 export const EXPORT_COLUMNS = {
-  messages: MessageRecord.keyof().options,
-  pixels: PixelRecord.keyof().options,
-  prompts: Prompt.keyof().options,
-} as const satisfies Record<(typeof RECORD_KINDS)[number], readonly string[]>;
+  messages: ['message_id', 'time', 'name', 'email', 'message'] as const satisfies readonly (
+    keyof MessageRecord | 'email'
+  )[],
+  pixels: [
+    'pixel_id',
+    'time',
+    'name',
+    'email',
+    'color',
+    'x',
+    'y',
+    'videoTime',
+    'sessionId',
+  ] as const satisfies readonly (keyof PixelRecord | 'email')[],
+  prompts: ['prompt_id', 'time', 'duration', 'prompt'] as const satisfies readonly (keyof Prompt)[],
+} as const satisfies Record<RecordKind, readonly string[]>;
+
+/** One row of an export of `kind`: a cell per column; null is an empty cell. */
+export type ExportRow<K extends RecordKind> = Record<
+  (typeof EXPORT_COLUMNS)[K][number],
+  string | number | null
+>;
 
 export const recordsRoutes = defineRoutes({
   getMessages: {
@@ -159,8 +188,7 @@ export const recordsRoutes = defineRoutes({
     access: 'researcher',
     extension: true,
     produces: 'csv',
-    summary:
-      "Downloads one kind of record of one of the caller's sessions as CSV (File.csv, header row of the field names, EXPORT_COLUMNS). The spec exports in the browser; doing it on the server keeps large sessions out of the page. kind=prompts exports prompts (records asks content for them).",
+    summary: `Downloads one kind of record of one of the caller's sessions as CSV: an attachment named ${EXPORT_FILE_NAME} (the spec's name), UTF-8 with a byte order mark, CRLF rows, a header row of the field names (EXPORT_COLUMNS, with the author's e-mail: the owner's study data), RFC 4180 quoting, and cells starting with = + - @ tab or CR prefixed with ' against formula injection. The spec exports in the browser; doing it on the server keeps large sessions out of the page. kind=prompts exports prompts (records asks content for them), time as hh:mm:ss.`,
     request: z.object({
       sessionId: id(),
       kind: z.enum(RECORD_KINDS, { error: `must be one of ${RECORD_KINDS.join(', ')}` }),

@@ -86,8 +86,8 @@ export const studiesRoutes = defineRoutes({
     path: '/createGroup',
     service: 'studies',
     access: 'researcher',
-    summary: `Creates a group owned by the caller (title defaults to '${DEFAULT_GROUP_TITLE}'). Answers the new group so the dashboard can select it; like every create call. \`email\` as in /getGroups.`,
-    request: z.object({ email: callerEmail(), title: title().default(DEFAULT_GROUP_TITLE) }),
+    summary: `Creates a group owned by the caller. Without a title it is '${DEFAULT_GROUP_TITLE}', numbered ('${DEFAULT_GROUP_TITLE} 2', ...) when the caller already has one, so new groups can be told apart. Answers the new group so the dashboard can select it; like every create call. \`email\` as in /getGroups.`,
+    request: z.object({ email: callerEmail(), title: title().optional() }),
     answer: z.object({ group: Group }),
   },
   editGroup: {
@@ -95,7 +95,8 @@ export const studiesRoutes = defineRoutes({
     path: '/editGroup',
     service: 'studies',
     access: 'researcher',
-    summary: "Renames one of the caller's groups. Edits and deletes answer a Message.",
+    summary:
+      "Renames one of the caller's groups (another researcher's group: 403; unknown: 404). Edits and deletes answer a Message.",
     request: z.object({ groupId: id(), title: title() }),
     answer: Message,
   },
@@ -105,7 +106,7 @@ export const studiesRoutes = defineRoutes({
     service: 'studies',
     access: 'researcher',
     summary:
-      "Deletes one of the caller's groups with its sessions, and asks content and records to delete those sessions' data.",
+      "Deletes one of the caller's groups with its sessions, after asking content and records to delete those sessions' data; if one of them fails, nothing is deleted (503) and the call can be retried.",
     request: z.object({ groupId: id() }),
     answer: Message,
   },
@@ -114,7 +115,7 @@ export const studiesRoutes = defineRoutes({
     path: '/getSessions',
     service: 'studies',
     access: 'researcher',
-    summary: "The sessions of one of the caller's groups, oldest first.",
+    summary: "The sessions of one of the caller's groups, oldest first (another researcher's group: 403).",
     request: z.object({ groupId: id() }),
     answer: z.object({ sessions: z.array(Session) }),
   },
@@ -123,7 +124,7 @@ export const studiesRoutes = defineRoutes({
     path: '/createSession',
     service: 'studies',
     access: 'researcher',
-    summary: `Creates a session in one of the caller's groups: title '${DEFAULT_SESSION_TITLE}', type ${DEFAULT_SESSION_TYPE}, scope ${EVERYONE}, empty track and source. Answers the new session so the dashboard can open its editor. \`email\` as in /getGroups.`,
+    summary: `Creates a session in one of the caller's groups: title '${DEFAULT_SESSION_TITLE}' (numbered '${DEFAULT_SESSION_TITLE} 2', ... when the group already has one), type ${DEFAULT_SESSION_TYPE}, scope ${EVERYONE}, empty track and source. Answers the new session so the dashboard can open its editor. \`email\` as in /getGroups.`,
     request: z.object({ groupId: id(), email: callerEmail() }),
     answer: z.object({ session: Session }),
   },
@@ -132,7 +133,8 @@ export const studiesRoutes = defineRoutes({
     path: '/deleteSession',
     service: 'studies',
     access: 'researcher',
-    summary: "Deletes one of the caller's sessions, and asks content and records to delete its data.",
+    summary:
+      "Deletes one of the caller's sessions after asking content and records to delete its data (actions, prompts, video, messages, clicks); if one of them fails, nothing is deleted (503) and the call can be retried.",
     request: z.object({ sessionId: id() }),
     answer: Message,
   },
@@ -141,7 +143,7 @@ export const studiesRoutes = defineRoutes({
     path: '/getSessionInfo',
     service: 'studies',
     access: 'user',
-    summary: `A session's editable fields, for its owner or a participant in its scope (anyone else: 404). A participant sees scope as '${EVERYONE}' or their own e-mail only: the others' e-mails are not theirs to see.`,
+    summary: `A session's editable fields, for its owner or a participant in its scope (anyone else: 403; unknown session: 404). A participant sees scope as '${EVERYONE}' or their own e-mail only: the others' e-mails are not theirs to see.`,
     request: z.object({ sessionId: id() }),
     answer: z.object({ sessionInfo: SessionInfo }),
   },
@@ -151,7 +153,7 @@ export const studiesRoutes = defineRoutes({
     service: 'studies',
     access: 'researcher',
     summary:
-      "Changes any of title, scope, type, track and source of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op.",
+      "Changes any of title, scope, type, track and source of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op. Spec section 4: a type change clears source (unless the same edit sends one), and changing away from video first has content remove the uploaded video (503 and nothing saved if it cannot). A stream's source, when not empty, must be an http(s) URL with a v= parameter or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov).",
     request: z
       .object({
         sessionId: id(),
@@ -172,7 +174,7 @@ export const studiesRoutes = defineRoutes({
     service: 'studies',
     access: 'user',
     summary:
-      "The sessions whose scope holds the caller's e-mail or is Everyone. `email` as in /getGroups. Every row has deleteDisabled: true.",
+      "The sessions whose scope holds the caller's e-mail or is Everyone (any signed-in user, researchers included), oldest first. `email` as in /getGroups. Every row has deleteDisabled: true.",
     request: z.object({ email: callerEmail() }),
     answer: z.object({ sessions: z.array(ParticipantSession) }),
   },

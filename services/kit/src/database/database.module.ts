@@ -63,6 +63,8 @@ export class DatabaseModule {
         migrationsTableName: 'migrations',
         synchronize: false,
         migrationsRun: false,
+        // Migrations use the built-in gen_random_uuid(); never install uuid-ossp into a service schema.
+        installExtensions: false,
         logging: false,
         // Unqualified SQL (migrations, raw queries) lands in the service's schema, never in public.
         extra: {

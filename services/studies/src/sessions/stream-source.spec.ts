@@ -1,0 +1,43 @@
+import { STREAM_SOURCE_MESSAGE, isStreamSource } from './stream-source';
+
+describe('isStreamSource', () => {
+  it.each([
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'http://www.youtube.com/watch?feature=share&v=abc',
+    'https://video.example.org/watch?v=42&t=10s',
+    'https://cdn.example.org/clips/intro.mp4',
+    'https://cdn.example.org/clips/INTRO.MP4',
+    'https://cdn.example.org/a.webm',
+    'https://cdn.example.org/a.ogg',
+    'https://cdn.example.org/a.ogv',
+    'https://cdn.example.org/live/index.m3u8?token=x',
+    'https://cdn.example.org/dash/manifest.mpd',
+    'https://cdn.example.org/a.mov#t=5',
+  ])('accepts %s', (source) => {
+    expect(isStreamSource(source)).toBe(true);
+  });
+
+  it.each([
+    'not a url',
+    'www.youtube.com/watch?v=abc',
+    'ftp://files.example.org/a.mp4',
+    'javascript:alert(1)//a.mp4',
+    'file:///home/me/a.mp4',
+    'https://www.youtube.com/watch',
+    'https://www.youtube.com/watch?v=',
+    'https://www.youtube.com/watch?v=%20',
+    'https://youtu.be/dQw4w9WgXcQ',
+    'https://cdn.example.org/a.mp4.html',
+    'https://cdn.example.org/page?file=a.mp4',
+    'https://cdn.example.org/a.avi',
+  ])('refuses %s', (source) => {
+    expect(isStreamSource(source)).toBe(false);
+  });
+
+  it('names both kinds and every extension in its message', () => {
+    expect(STREAM_SOURCE_MESSAGE).toBe(
+      'a stream needs a video page URL with a v= parameter (e.g. https://www.youtube.com/watch?v=...) ' +
+        'or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov)',
+    );
+  });
+});

@@ -1,0 +1,24 @@
+/** Files a browser video element (or an HLS/DASH player) can play straight from a URL. */
+export const STREAM_MEDIA_EXTENSIONS = ['.mp4', '.webm', '.ogg', '.ogv', '.m3u8', '.mpd', '.mov'] as const;
+
+export const STREAM_SOURCE_MESSAGE =
+  'a stream needs a video page URL with a v= parameter (e.g. https://www.youtube.com/watch?v=...) ' +
+  `or a direct media URL (${STREAM_MEDIA_EXTENSIONS.join(', ')})`;
+
+/**
+ * Whether `source` can feed a stream session: an http(s) URL of a hosted video page that names the
+ * video in a `v=` parameter (spec section 1), or of a media file the player can load directly.
+ */
+export function isStreamSource(source: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (url.hostname === '') return false;
+  if ((url.searchParams.get('v') ?? '').trim() !== '') return true;
+  const path = url.pathname.toLowerCase();
+  return STREAM_MEDIA_EXTENSIONS.some((extension) => path.endsWith(extension));
+}

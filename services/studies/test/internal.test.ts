@@ -1,0 +1,235 @@
+import { SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
+import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+
+describe('internal endpoints', () => {
+  let h: StudiesHarness;
+  let service: Record<string, string>;
+  let ada: TestUser;
+  beforeAll(async () => {
+    h = await startStudies('internal');
+    service = { [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! };
+    ada = h.researcher('ada@lab.test');
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.content.reset();
+    h.records.reset();
+  });
+
+  const newGroup = async (user: TestUser): Promise<string> =>
+    (await h.http().post('/createGroup').set(user.auth).send({}).expect(200)).body.res.group
+      .group_id as string;
+  const newSession = async (user: TestUser, groupId: string, edit: Record<string, unknown> = {}) => {
+    const sessionId = (await h.http().post('/createSession').set(user.auth).send({ groupId }).expect(200))
+      .body.res.session.session_id as string;
+    if (Object.keys(edit).length > 0) {
+      await h
+        .http()
+        .post('/editSessionInfo')
+        .set(user.auth)
+        .send({ sessionId, ...edit })
+        .expect(200);
+    }
+    return sessionId;
+  };
+  const access = (query: Record<string, string>) =>
+    h.http().get(internalRoutes.studiesAccess.path).query(query).set(service);
+  const accessOf = async (sessionId: string, user: { id: string; email: string }) =>
+    (await access({ sessionId, userId: user.id, email: user.email }).expect(200)).body.res as unknown;
+  const deleteUserData = (body: Record<string, unknown>) =>
+    h.http().post(internalRoutes.studiesUserDataDelete.path).set(service).send(body);
+
+  describe('access', () => {
+    let everyone: string;
+    let listed: string;
+    beforeAll(async () => {
+      const groupId = await newGroup(ada);
+      everyone = await newSession(ada, groupId, { type: 'chat' });
+      listed = await newSession(ada, groupId, { type: 'stream', scope: ['Cy@Uni.test', 'bo@lab.test'] });
+    });
+
+    it('makes the group owner the owner, with the session type', async () => {
+      expect(await accessOf(everyone, ada)).toEqual({ role: 'owner', sessionType: 'chat' });
+      expect(await accessOf(listed, ada)).toEqual({ role: 'owner', sessionType: 'stream' });
+    });
+
+    it('lets anyone in to an Everyone session as a participant', async () => {
+      expect(await accessOf(everyone, { id: fakeId(), email: 'anyone@uni.test' })).toEqual({
+        role: 'participant',
+        sessionType: 'chat',
+      });
+    });
+
+    it('lets a listed e-mail in, whatever its case, and no one else', async () => {
+      const cy = { id: fakeId(), email: 'cy@uni.test' };
+      expect(await accessOf(listed, cy)).toEqual({ role: 'participant', sessionType: 'stream' });
+      expect(await accessOf(listed, { ...cy, email: 'CY@UNI.TEST' })).toEqual({
+        role: 'participant',
+        sessionType: 'stream',
+      });
+      expect(await accessOf(listed, { id: fakeId(), email: 'dee@uni.test' })).toEqual({
+        role: 'none',
+        sessionType: 'stream',
+      });
+    });
+
+    it('treats another researcher as a participant only when the scope lets their e-mail in', async () => {
+      const bo = h.researcher('bo@lab.test');
+      expect(await accessOf(listed, bo)).toEqual({ role: 'participant', sessionType: 'stream' });
+      expect(await accessOf(everyone, h.researcher('eve@lab.test'))).toMatchObject({ role: 'participant' });
+      expect(await accessOf(listed, h.researcher('eve@lab.test'))).toMatchObject({ role: 'none' });
+    });
+
+    it('goes by user id for the owner, not by e-mail', async () => {
+      expect(await accessOf(listed, { id: fakeId(), email: ada.email })).toEqual({
+        role: 'none',
+        sessionType: 'stream',
+      });
+    });
+
+    it('answers none with no type for a session that does not exist', async () => {
+      expect(await accessOf(fakeId(), ada)).toEqual({ role: 'none', sessionType: null });
+    });
+
+    it('follows scope and type changes at once', async () => {
+      const groupId = await newGroup(ada);
+      const sessionId = await newSession(ada, groupId, { scope: [] });
+      const cy = { id: fakeId(), email: 'cy@uni.test' };
+      expect(await accessOf(sessionId, cy)).toEqual({ role: 'none', sessionType: 'video' });
+      await newSession(ada, groupId);
+      await h
+        .http()
+        .post('/editSessionInfo')
+        .set(ada.auth)
+        .send({ sessionId, scope: ['cy@uni.test'], type: 'chat' })
+        .expect(200);
+      expect(await accessOf(sessionId, cy)).toEqual({ role: 'participant', sessionType: 'chat' });
+    });
+
+    it.each([
+      ['no sessionId', { userId: fakeId(), email: 'a@b.co' }, 'This field must not be empty'],
+      [
+        'a bad sessionId',
+        { sessionId: 'x', userId: fakeId(), email: 'a@b.co' },
+        'sessionId: is not a valid id',
+      ],
+      ['a bad userId', { sessionId: fakeId(), userId: 'x', email: 'a@b.co' }, 'userId: is not a valid id'],
+      ['no e-mail', { sessionId: fakeId(), userId: fakeId() }, 'This field must not be empty'],
+      [
+        'a bad e-mail',
+        { sessionId: fakeId(), userId: fakeId(), email: 'a@' },
+        'email: is not a valid e-mail address',
+      ],
+    ])('refuses %s with a 400', async (_label, query, message) => {
+      const res = await access(query).expect(400);
+      expect(res.body.res.message).toBe(message);
+    });
+  });
+
+  describe('user-data delete', () => {
+    it('deletes the user’s groups through the group path and removes the e-mail from every scope', async () => {
+      const leaving = h.researcher('leaving@lab.test');
+      const stays = h.researcher('stays@lab.test');
+      const groups = [await newGroup(leaving), await newGroup(leaving)];
+      const own = [await newSession(leaving, groups[0]!), await newSession(leaving, groups[1]!)];
+      await newGroup(leaving); // an empty one
+      const staysGroup = await newGroup(stays);
+      const shared = await newSession(stays, staysGroup, { scope: ['friend@uni.test', 'Leaving@Lab.test'] });
+      const alone = await newSession(stays, staysGroup, { scope: ['leaving@lab.test'] });
+      const open = await newSession(stays, staysGroup);
+
+      const res = await deleteUserData({ userId: leaving.id, email: 'Leaving@lab.test' }).expect(200);
+      expect(res.body).toEqual({ status: 'SUCCESS', res: { message: expect.any(String) } });
+
+      expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [leaving.id])).toEqual([]);
+      expect(await h.sql('SELECT id FROM sessions WHERE id = ANY($1)', [own])).toEqual([]);
+      const sent = h.content
+        .callsTo(internalRoutes.contentSessionDataDelete)
+        .flatMap((c) => c.sessionIds as string[])
+        .sort();
+      expect(sent).toEqual([...own].sort());
+      expect(
+        h.records
+          .callsTo(internalRoutes.recordsSessionDataDelete)
+          .flatMap((c) => c.sessionIds as string[])
+          .sort(),
+      ).toEqual([...own].sort());
+
+      const scopes = await h.sql<{ id: string; scope: string[] | null }>(
+        'SELECT id, scope FROM sessions WHERE id = ANY($1)',
+        [[shared, alone, open]],
+      );
+      expect(Object.fromEntries(scopes.map((s) => [s.id, s.scope]))).toEqual({
+        [shared]: ['friend@uni.test'],
+        [alone]: [],
+        [open]: null,
+      });
+      await h
+        .http()
+        .get('/getGroups')
+        .set(leaving.auth)
+        .expect(200, { status: 'SUCCESS', res: { groups: [] } });
+      expect(await accessOf(alone, leaving)).toEqual({ role: 'none', sessionType: 'video' });
+
+      // Idempotent: nothing left to do, nobody asked again.
+      h.content.reset();
+      h.records.reset();
+      await deleteUserData({ userId: leaving.id, email: 'leaving@lab.test' }).expect(200);
+      expect(h.content.calls).toEqual([]);
+      expect(h.records.calls).toEqual([]);
+    });
+
+    it('deletes nothing when a data owner fails, and everything on retry', async () => {
+      const leaving = h.researcher('retry@lab.test');
+      const groupId = await newGroup(leaving);
+      const sessionId = await newSession(leaving, groupId);
+      const other = await newSession(ada, await newGroup(ada), { scope: ['retry@lab.test'] });
+
+      h.content.failNext(internalRoutes.contentSessionDataDelete);
+      const failed = await deleteUserData({ userId: leaving.id, email: leaving.email }).expect(503);
+      expect(failed.body.res.message).toMatch(/^Nothing was deleted: content refused/);
+      expect(await h.sql('SELECT id FROM sessions WHERE id = $1', [sessionId])).toHaveLength(1);
+      expect(await accessOf(other, leaving)).toMatchObject({ role: 'participant' });
+
+      await deleteUserData({ userId: leaving.id, email: leaving.email }).expect(200);
+      expect(await h.sql('SELECT id FROM sessions WHERE id = $1', [sessionId])).toEqual([]);
+      expect(await accessOf(other, leaving)).toMatchObject({ role: 'none' });
+    });
+
+    it('succeeds for a user studies never heard of', async () => {
+      await deleteUserData({ userId: fakeId(), email: 'stranger@uni.test' }).expect(200);
+    });
+
+    it.each([
+      ['no userId', { email: 'a@b.co' }, 'This field must not be empty'],
+      ['a bad userId', { userId: 'me', email: 'a@b.co' }, 'userId: is not a valid id'],
+      ['no e-mail', { userId: fakeId() }, 'This field must not be empty'],
+      ['a bad e-mail', { userId: fakeId(), email: 'nope' }, 'email: is not a valid e-mail address'],
+    ])('refuses %s with a 400', async (_label, body, message) => {
+      const res = await deleteUserData(body).expect(400);
+      expect(res.body.res.message).toBe(message);
+    });
+  });
+
+  it('refuse callers without the service token, whatever else they hold', async () => {
+    const sessionId = await newSession(ada, await newGroup(ada));
+    const query = { sessionId, userId: ada.id, email: ada.email };
+    const body = { userId: ada.id, email: ada.email };
+    for (const headers of [
+      {},
+      { [SERVICE_TOKEN_HEADER]: 'x'.repeat(64) },
+      { [SERVICE_TOKEN_HEADER]: `${h.env.SERVICE_TOKEN}x` },
+      ada.auth,
+    ]) {
+      const read = await h
+        .http()
+        .get(internalRoutes.studiesAccess.path)
+        .query(query)
+        .set(headers)
+        .expect(403);
+      expect(read.body.res.message).toBe('Internal endpoint: a valid service token is required.');
+      await h.http().post(internalRoutes.studiesUserDataDelete.path).set(headers).send(body).expect(403);
+    }
+    expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [ada.id])).not.toEqual([]);
+  });
+});

@@ -1,0 +1,407 @@
+import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+
+interface SessionRow {
+  session_id: string;
+  title: string;
+  scope: string | string[];
+  type: string;
+  track: string;
+  source: string;
+}
+
+describe('sessions', () => {
+  let h: StudiesHarness;
+  let ada: TestUser;
+  let bo: TestUser;
+  let adaGroup: string;
+  let boGroup: string;
+  beforeAll(async () => {
+    h = await startStudies('sessions');
+    ada = h.researcher();
+    bo = h.researcher();
+    adaGroup = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+      .group_id;
+    boGroup = (await h.http().post('/createGroup').set(bo.auth).send({}).expect(200)).body.res.group.group_id;
+  });
+  afterAll(() => h.close());
+
+  const createSession = async (user: TestUser, groupId: string): Promise<SessionRow> =>
+    (await h.http().post('/createSession').set(user.auth).send({ groupId }).expect(200)).body.res
+      .session as SessionRow;
+  const sessionsOf = async (user: TestUser, groupId: string): Promise<SessionRow[]> =>
+    (await h.http().get('/getSessions').query({ groupId }).set(user.auth).expect(200)).body.res
+      .sessions as SessionRow[];
+  const edit = (user: TestUser, body: Record<string, unknown>) =>
+    h.http().post('/editSessionInfo').set(user.auth).send(body);
+  const info = (user: TestUser, sessionId: string) =>
+    h.http().get('/getSessionInfo').query({ sessionId }).set(user.auth);
+  const participantSessions = (user: TestUser, query: Record<string, string> = {}) =>
+    h.http().get('/getParticipantSessions').query(query).set(user.auth);
+  const listedIds = async (user: TestUser, query: Record<string, string> = {}): Promise<string[]> =>
+    ((await participantSessions(user, query).expect(200)).body.res.sessions as { session_id: string }[]).map(
+      (s) => s.session_id,
+    );
+
+  it('creates sessions with the defaults: video, Everyone, empty track and source, numbered titles', async () => {
+    const group = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group;
+    const first = await h
+      .http()
+      .post('/createSession')
+      .set(ada.auth)
+      .send({ groupId: group.group_id, email: ada.email })
+      .expect(200);
+    expect(first.body).toEqual({
+      status: 'SUCCESS',
+      res: {
+        session: {
+          session_id: expect.any(String),
+          title: 'New session',
+          type: 'video',
+          scope: 'Everyone',
+          track: '',
+          source: '',
+        },
+      },
+    });
+    const second = await createSession(ada, group.group_id);
+    expect(second.title).toBe('New session 2');
+    // Numbering is per group.
+    expect((await createSession(bo, boGroup)).title).toBe('New session');
+    expect(await sessionsOf(ada, group.group_id)).toEqual([first.body.res.session, second]);
+  });
+
+  it('edits title, scope, track and source, and answers them back', async () => {
+    const session = await createSession(ada, adaGroup);
+    const res = await edit(ada, {
+      sessionId: session.session_id,
+      title: ' Interview ',
+      scope: ['Cy@Uni.test', 'cy@uni.test', 'di@uni.test'],
+      track: 'Track A',
+    }).expect(200);
+    expect(res.body.res).toEqual({ message: 'Session updated.' });
+    const seen = (await info(ada, session.session_id).expect(200)).body.res.sessionInfo;
+    expect(seen).toEqual({
+      title: 'Interview',
+      scope: ['cy@uni.test', 'di@uni.test'],
+      type: 'video',
+      track: 'Track A',
+      source: '',
+    });
+    await edit(ada, { sessionId: session.session_id, scope: 'Everyone', track: '' }).expect(200);
+    const back = (await info(ada, session.session_id).expect(200)).body.res.sessionInfo;
+    expect(back).toMatchObject({ scope: 'Everyone', track: '', title: 'Interview' });
+    // Sending a field with its current value changes nothing and is fine.
+    await edit(ada, { sessionId: session.session_id, type: 'video' }).expect(200);
+    expect(h.content.calls).toEqual([]);
+  });
+
+  it('deletes a session of the caller', async () => {
+    const session = await createSession(ada, adaGroup);
+    const res = await h.http().post('/deleteSession').set(ada.auth).send({ sessionId: session.session_id });
+    expect(res.status).toBe(200);
+    expect(res.body.res).toEqual({ message: 'Session deleted.' });
+    expect((await sessionsOf(ada, adaGroup)).map((s) => s.session_id)).not.toContain(session.session_id);
+    await info(ada, session.session_id).expect(404);
+  });
+
+  describe('ownership', () => {
+    let adaSession: SessionRow;
+    beforeAll(async () => {
+      adaSession = await createSession(ada, adaGroup);
+      await edit(ada, { sessionId: adaSession.session_id, title: 'Ada’s', scope: ['cy@uni.test'] }).expect(
+        200,
+      );
+    });
+
+    it('refuses another researcher on every route with a 403', async () => {
+      const sessionId = adaSession.session_id;
+      const calls = [
+        h.http().get('/getSessions').query({ groupId: adaGroup }),
+        h.http().post('/createSession').send({ groupId: adaGroup }),
+        h.http().post('/deleteSession').send({ sessionId }),
+        h.http().get('/getSessionInfo').query({ sessionId }),
+        h.http().post('/editSessionInfo').send({ sessionId, title: 'Mine' }),
+      ];
+      for (const call of calls) {
+        const res = await call.set(bo.auth).expect(403);
+        expect(res.body.res.message).toMatch(
+          /^(This (group|session) belongs to another researcher\.|You are not part of this session\.)$/,
+        );
+        expect(JSON.stringify(res.body)).not.toContain('Ada’s');
+      }
+      expect((await info(ada, sessionId).expect(200)).body.res.sessionInfo.title).toBe('Ada’s');
+      expect(await sessionsOf(ada, adaGroup)).toContainEqual(
+        expect.objectContaining({ session_id: sessionId }),
+      );
+    });
+
+    it('answers 404 for a group or session that does not exist', async () => {
+      const unknown = fakeId();
+      const calls = [
+        h.http().get('/getSessions').query({ groupId: unknown }),
+        h.http().post('/createSession').send({ groupId: unknown }),
+        h.http().post('/deleteSession').send({ sessionId: unknown }),
+        h.http().get('/getSessionInfo').query({ sessionId: unknown }),
+        h.http().post('/editSessionInfo').send({ sessionId: unknown, title: 'x' }),
+      ];
+      for (const call of calls) {
+        const res = await call.set(ada.auth).expect(404);
+        expect(res.body.res.message).toMatch(/^No such (group|session)\.$/);
+      }
+    });
+
+    it('refuses creating a session for another e-mail', async () => {
+      const res = await h
+        .http()
+        .post('/createSession')
+        .set(ada.auth)
+        .send({ groupId: adaGroup, email: bo.email })
+        .expect(403);
+      expect(res.body.res.message).toBe('You can only create sessions for yourself.');
+    });
+
+    it('keeps participants off the researcher routes', async () => {
+      const cy = h.participant('cy@uni.test');
+      const sessionId = adaSession.session_id;
+      for (const call of [
+        h.http().get('/getSessions').query({ groupId: adaGroup }),
+        h.http().post('/createSession').send({ groupId: adaGroup }),
+        h.http().post('/deleteSession').send({ sessionId }),
+        h.http().post('/editSessionInfo').send({ sessionId, title: 'x' }),
+      ]) {
+        const res = await call.set(cy.auth).expect(403);
+        expect(res.body.res.message).toBe('Only researchers can do this.');
+      }
+    });
+
+    it('wants a signed-in user on every route', async () => {
+      const sessionId = adaSession.session_id;
+      for (const call of [
+        () => h.http().get('/getSessions').query({ groupId: adaGroup }),
+        () => h.http().post('/createSession').send({ groupId: adaGroup }),
+        () => h.http().post('/deleteSession').send({ sessionId }),
+        () => h.http().get('/getSessionInfo').query({ sessionId }),
+        () => h.http().post('/editSessionInfo').send({ sessionId, title: 'x' }),
+        () => h.http().get('/getParticipantSessions'),
+      ]) {
+        await call().expect(401);
+        await call()
+          .set({ authorization: `Bearer ${ada.token}x` })
+          .expect(401);
+      }
+    });
+  });
+
+  describe('what participants see', () => {
+    let everyone: SessionRow;
+    let listed: SessionRow;
+    let other: SessionRow;
+    const cyEmail = 'cy.listed@uni.test';
+    beforeAll(async () => {
+      everyone = await createSession(ada, adaGroup);
+      listed = await createSession(ada, adaGroup);
+      other = await createSession(bo, boGroup);
+      await edit(ada, { sessionId: everyone.session_id, title: 'Open to all' }).expect(200);
+      await edit(ada, {
+        sessionId: listed.session_id,
+        title: 'Invited only',
+        type: 'stream',
+        scope: ['secret.one@uni.test', 'CY.Listed@Uni.test', 'secret.two@uni.test'],
+      }).expect(200);
+      await edit(bo, {
+        sessionId: other.session_id,
+        title: 'Not for Cy',
+        scope: ['secret.one@uni.test'],
+      }).expect(200);
+    });
+
+    it('lets a participant in scope read the session, with the scope reduced to their own e-mail', async () => {
+      const cy = h.participant(cyEmail);
+      const seen = (await info(cy, listed.session_id).expect(200)).body.res.sessionInfo;
+      expect(seen).toEqual({
+        title: 'Invited only',
+        scope: [cyEmail],
+        type: 'stream',
+        track: '',
+        source: '',
+      });
+      // The same person with their e-mail in another case is the same person.
+      const shouting = h.participant(cyEmail.toUpperCase());
+      expect((await info(shouting, listed.session_id).expect(200)).body.res.sessionInfo.scope).toEqual([
+        cyEmail,
+      ]);
+      const open = (await info(cy, everyone.session_id).expect(200)).body.res.sessionInfo;
+      expect(open).toMatchObject({ title: 'Open to all', scope: 'Everyone' });
+    });
+
+    it('refuses anyone outside the scope with a 403 and none of the session', async () => {
+      const dee = h.participant('dee@uni.test');
+      const res = await info(dee, listed.session_id).expect(403);
+      expect(res.body.res).toEqual({ message: 'You are not part of this session.', code: 'FORBIDDEN' });
+      await info(h.participant(cyEmail), other.session_id).expect(403);
+      await info(dee, fakeId()).expect(404);
+    });
+
+    it('lists the caller’s sessions (Everyone or listed), oldest first, with delete disabled', async () => {
+      const cy = h.participant(cyEmail);
+      const res = await participantSessions(cy).expect(200);
+      const sessions = res.body.res.sessions as Record<string, unknown>[];
+      const mine = sessions.filter((s) =>
+        [everyone.session_id, listed.session_id].includes(s.session_id as string),
+      );
+      expect(mine).toEqual([
+        { session_id: everyone.session_id, type: 'video', title: 'Open to all', deleteDisabled: true },
+        { session_id: listed.session_id, type: 'stream', title: 'Invited only', deleteDisabled: true },
+      ]);
+      expect(sessions.map((s) => s.session_id)).not.toContain(other.session_id);
+      for (const s of sessions) {
+        expect(Object.keys(s).sort()).toEqual(['deleteDisabled', 'session_id', 'title', 'type']);
+        expect(s.deleteDisabled).toBe(true);
+      }
+      const everyoneIds = (await h.sql<{ id: string }>('SELECT id FROM sessions WHERE scope IS NULL')).map(
+        (r) => r.id,
+      );
+      expect(sessions.map((s) => s.session_id).sort()).toEqual([...everyoneIds, listed.session_id].sort());
+      // Oldest first.
+      const created = await h.sql<{ id: string }>(
+        'SELECT id FROM sessions WHERE id = ANY($1) ORDER BY created_at, id',
+        [sessions.map((s) => s.session_id)],
+      );
+      expect(sessions.map((s) => s.session_id)).toEqual(created.map((r) => r.id));
+    });
+
+    it('matches the e-mail whatever its case, and accepts the caller’s own e-mail as the parameter', async () => {
+      const cy = h.participant(cyEmail.toUpperCase());
+      const ids = await listedIds(cy, { email: cyEmail });
+      expect(ids).toContain(listed.session_id);
+    });
+
+    it('shows an unlisted participant only the Everyone sessions', async () => {
+      const dee = h.participant('dee.unlisted@uni.test');
+      const ids = await listedIds(dee);
+      expect(ids).toContain(everyone.session_id);
+      expect(ids).not.toContain(listed.session_id);
+      expect(ids).not.toContain(other.session_id);
+    });
+
+    it('lists sessions for researchers too, by their e-mail', async () => {
+      const eve = h.researcher('secret.one@uni.test');
+      const ids = await listedIds(eve);
+      expect(ids).toEqual(expect.arrayContaining([listed.session_id, other.session_id, everyone.session_id]));
+      // And such a researcher may read the session as a participant, scope reduced.
+      expect((await info(eve, listed.session_id).expect(200)).body.res.sessionInfo.scope).toEqual([
+        'secret.one@uni.test',
+      ]);
+    });
+
+    it('refuses to list another e-mail’s sessions', async () => {
+      const cy = h.participant(cyEmail);
+      const res = await participantSessions(cy, { email: 'secret.one@uni.test' }).expect(403);
+      expect(res.body.res.message).toBe('You can only list your own sessions.');
+    });
+
+    it('stops listing a session once the participant leaves its scope', async () => {
+      const cy = h.participant(cyEmail);
+      await edit(ada, { sessionId: listed.session_id, scope: ['secret.one@uni.test'] }).expect(200);
+      const ids = await listedIds(cy);
+      expect(ids).not.toContain(listed.session_id);
+      await info(cy, listed.session_id).expect(403);
+    });
+  });
+
+  describe('bad input', () => {
+    const sessionId = fakeId();
+    it.each([
+      ['GET', '/getSessions', 'no groupId', {}, 'This field must not be empty'],
+      ['GET', '/getSessions', 'a bad groupId', { groupId: 'abc' }, 'groupId: is not a valid id'],
+      ['POST', '/createSession', 'no groupId', {}, 'This field must not be empty'],
+      [
+        'POST',
+        '/createSession',
+        'a bad e-mail',
+        { groupId: sessionId, email: 'x@' },
+        'email: is not a valid e-mail address',
+      ],
+      ['POST', '/deleteSession', 'no sessionId', {}, 'This field must not be empty'],
+      ['POST', '/deleteSession', 'a bad sessionId', { sessionId: 12 }, 'sessionId: is not a valid id'],
+      ['GET', '/getSessionInfo', 'no sessionId', {}, 'This field must not be empty'],
+      ['GET', '/getSessionInfo', 'a bad sessionId', { sessionId: 'x' }, 'sessionId: is not a valid id'],
+      ['POST', '/editSessionInfo', 'no sessionId', { title: 'x' }, 'This field must not be empty'],
+      [
+        'POST',
+        '/editSessionInfo',
+        'nothing to change',
+        { sessionId, titel: 'typo' },
+        'nothing to change: send at least one of title, scope, type, track, source',
+      ],
+      [
+        'POST',
+        '/editSessionInfo',
+        'a blank title',
+        { sessionId, title: ' ' },
+        'This field must not be empty',
+      ],
+      [
+        'POST',
+        '/editSessionInfo',
+        'an unknown type',
+        { sessionId, type: 'audio' },
+        'type: must be video, stream or chat',
+      ],
+      [
+        'POST',
+        '/editSessionInfo',
+        'a bad scope',
+        { sessionId, scope: 'everyone' },
+        "scope: must be 'Everyone' or a list of e-mails",
+      ],
+      [
+        'POST',
+        '/editSessionInfo',
+        'a bad scope entry',
+        { sessionId, scope: ['a@b.co', 'nope'] },
+        'scope: entry 2 is not a valid e-mail address',
+      ],
+      [
+        'POST',
+        '/editSessionInfo',
+        'a long track',
+        { sessionId, track: 'x'.repeat(2001) },
+        'track: must be at most 2000 characters',
+      ],
+      [
+        'POST',
+        '/editSessionInfo',
+        'a source that is no text',
+        { sessionId, source: 5 },
+        'source: must be text',
+      ],
+      [
+        'GET',
+        '/getParticipantSessions',
+        'a bad e-mail',
+        { email: 'nobody' },
+        'email: is not a valid e-mail address',
+      ],
+    ])('%s %s refuses %s with a 400 that says why', async (method, path, _label, input, message) => {
+      const call =
+        method === 'GET'
+          ? h.http().get(path).query(input).set(ada.auth)
+          : h.http().post(path).set(ada.auth).send(input);
+      const res = await call.expect(400);
+      expect(res.body.status).toBe('ERROR');
+      expect(res.body.res.message).toBe(message);
+    });
+
+    it('refuses a body that is not JSON', async () => {
+      const res = await h
+        .http()
+        .post('/editSessionInfo')
+        .set(ada.auth)
+        .set('content-type', 'application/json')
+        .send('{"sessionId":')
+        .expect(400);
+      expect(res.body).toMatchObject({ status: 'ERROR', res: { code: 'VALIDATION' } });
+    });
+  });
+});

@@ -1,0 +1,197 @@
+import { Controller, type INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import {
+  Input,
+  InternalEndpoint,
+  defineService,
+  prepareServiceApp,
+  serviceEnv,
+  signAccessToken,
+  type AuthUser,
+} from '@uis/kit';
+import { createTestDatabase, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { internalRoutes, type InternalRouteDef, type RestServiceName, type ServiceName } from '@uis/proto';
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { SESSION_DATA_OWNER_LIST, studiesService } from '../src';
+
+/** One call a stand-in received. */
+export interface StandInCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Stand-in for a sibling service's internal endpoints (content and records are being written at the
+ * same time): served by the kit exactly as the real ones will be (proto route, service-token guard,
+ * request validation), recording what studies asked and failing on demand.
+ */
+export class StandIn {
+  readonly calls: StandInCall[] = [];
+  /** Remaining failures per path. */
+  readonly failures = new Map<string, number>();
+  /** Runs before a call is answered (to simulate what happens meanwhile). */
+  onCall?: (call: StandInCall) => Promise<void>;
+  app!: INestApplication;
+  url!: string;
+
+  failNext(route: InternalRouteDef, times = 1): void {
+    this.failures.set(route.path, times);
+  }
+
+  callsTo(route: InternalRouteDef): Record<string, unknown>[] {
+    return this.calls.filter((call) => call.path === route.path).map((call) => call.body);
+  }
+
+  reset(): void {
+    this.calls.length = 0;
+    this.failures.clear();
+    this.onCall = undefined;
+  }
+
+  async answer(route: InternalRouteDef, body: Record<string, unknown>) {
+    const left = this.failures.get(route.path) ?? 0;
+    if (left > 0) {
+      this.failures.set(route.path, left - 1);
+      throw new Error(`${route.service} stand-in failing on purpose`);
+    }
+    const call = { path: route.path, body };
+    await this.onCall?.(call);
+    this.calls.push(call);
+    return { message: 'done' };
+  }
+}
+
+async function serveStandIn(
+  name: ServiceName,
+  controller: new (...args: never[]) => unknown,
+  env: Record<string, string>,
+): Promise<{ app: INestApplication; url: string }> {
+  const definition = defineService({
+    name,
+    env: serviceEnv,
+    imports: () => [{ module: class StandInModule {}, controllers: [controller] }],
+  });
+  const app = await definition.createApp(env);
+  await app.listen(0, '127.0.0.1');
+  return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+}
+
+function contentController(standIn: StandIn) {
+  @Controller()
+  class ContentStandIn {
+    @InternalEndpoint(internalRoutes.contentSessionDataDelete)
+    deleteSessionData(@Input() body: Record<string, unknown>) {
+      return standIn.answer(internalRoutes.contentSessionDataDelete, body);
+    }
+
+    @InternalEndpoint(internalRoutes.contentVideoDelete)
+    deleteVideo(@Input() body: Record<string, unknown>) {
+      return standIn.answer(internalRoutes.contentVideoDelete, body);
+    }
+  }
+  return ContentStandIn;
+}
+
+function recordsController(standIn: StandIn) {
+  @Controller()
+  class RecordsStandIn {
+    @InternalEndpoint(internalRoutes.recordsSessionDataDelete)
+    deleteSessionData(@Input() body: Record<string, unknown>) {
+      return standIn.answer(internalRoutes.recordsSessionDataDelete, body);
+    }
+  }
+  return RecordsStandIn;
+}
+
+export interface StudiesHarness {
+  app: INestApplication;
+  db: TestDatabase;
+  env: Record<string, string>;
+  content: StandIn;
+  records: StandIn;
+  http: () => ReturnType<typeof request>;
+  /** A signed-in user with a fresh id (e-mail as given, or a fresh one). */
+  user(type: AuthUser['type'], email?: string): TestUser;
+  researcher(email?: string): TestUser;
+  participant(email?: string): TestUser;
+  /** Raw SQL on the test database (search_path is the studies schema): for factories and checks. */
+  sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface TestUser extends AuthUser {
+  token: string;
+  auth: { authorization: string };
+}
+
+let emails = 0;
+
+/**
+ * Studies as createApp builds it, on a database of its own, with the content and records stand-ins
+ * as its session-data owners (proto's list is still empty) unless `owners` says otherwise.
+ */
+export async function startStudies(
+  label: string,
+  owners: RestServiceName[] = ['content', 'records'],
+): Promise<StudiesHarness> {
+  const db = await createTestDatabase(label);
+  const secrets: Record<string, string> = { ...testSecrets(), LOG_LEVEL: 'silent' };
+  const content = new StandIn();
+  const records = new StandIn();
+  const [contentServed, recordsServed] = await Promise.all([
+    serveStandIn('content', contentController(content), secrets),
+    serveStandIn('records', recordsController(records), secrets),
+  ]);
+  Object.assign(content, contentServed);
+  Object.assign(records, recordsServed);
+
+  const env: Record<string, string> = {
+    ...secrets,
+    DATABASE_URL: db.url,
+    CONTENT_URL: content.url,
+    RECORDS_URL: records.url,
+  };
+  const { root, options } = studiesService.compose(env);
+  const moduleRef = await Test.createTestingModule({ imports: [root] })
+    .overrideProvider(SESSION_DATA_OWNER_LIST)
+    .useValue(owners)
+    .compile();
+  const app = await prepareServiceApp(
+    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
+    options,
+  );
+
+  const pg = new Client({ connectionString: db.url, options: '-c search_path=studies' });
+  await pg.connect();
+
+  const user = (type: AuthUser['type'], email = `user${++emails}-${randomUUID().slice(0, 8)}@uni.test`) => {
+    const authUser: AuthUser = { id: randomUUID(), email, name: email.split('@')[0]!, type };
+    const token = signAccessToken(env.JWT_SECRET!, authUser, 900);
+    return { ...authUser, token, auth: { authorization: `Bearer ${token}` } };
+  };
+
+  return {
+    app,
+    db,
+    env,
+    content,
+    records,
+    http: () => request(app.getHttpServer()),
+    user,
+    researcher: (email) => user('researcher', email),
+    participant: (email) => user('participant', email),
+    async sql<T>(text: string, values: unknown[] = []) {
+      return (await pg.query(text, values)).rows as T[];
+    },
+    async close() {
+      await pg.end();
+      await Promise.all([app.close(), content.app.close(), records.app.close()]);
+      await db.drop();
+    },
+  };
+}
+
+export const fakeId = () => randomUUID();
