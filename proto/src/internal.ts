@@ -61,7 +61,7 @@ const sessionDataDeleteSummary = (what: string) =>
   `Session deletion (a session, or every session of a group): removes ${what} of those sessions. Idempotent.`;
 
 /** Who the realtime server acts for when it appends a record. */
-const Author = { userId: id(), name: requiredText(VALIDATION_TEXTS.empty, NAME_MAX_CHARS) };
+const Author = { userId: id(), email: email(), name: requiredText(VALIDATION_TEXTS.empty, NAME_MAX_CHARS) };
 
 export const internalRoutes = defineInternalRoutes({
   studiesAccess: {
@@ -173,10 +173,10 @@ export type InternalAnswerOf<N extends InternalRouteName> = z.output<InternalRou
 
 /**
  * The services auth calls (userDataDeletePath) before it deletes an account; each must answer
- * SUCCESS first. Empty for now: studies, content and records add themselves here when they land,
- * so auth never calls a service that does not exist yet.
+ * SUCCESS first. Studies removes the user's groups (and through them their sessions' data) and
+ * their e-mail from scopes; records erases what the user wrote or clicked anywhere.
  */
-export const USER_DATA_OWNERS: UserDataOwner[] = [];
+export const USER_DATA_OWNERS: UserDataOwner[] = ['studies', 'records'];
 
 /** A service that may hold data of a user (auth itself deletes the account last). */
 export type UserDataOwner = Extract<RestServiceName, 'studies' | 'records'>;
@@ -188,8 +188,5 @@ export const userDataDeleteRoute = (owner: UserDataOwner) =>
     records: internalRoutes.recordsUserDataDelete,
   })[owner];
 
-/**
- * The services studies calls (sessionDataDeletePath) when a session or a group is deleted. Empty for
- * now for the same reason: content and records add themselves when they land.
- */
-export const SESSION_DATA_OWNERS: RestServiceName[] = [];
+/** The services studies calls (sessionDataDeletePath) before it deletes a session or a group. */
+export const SESSION_DATA_OWNERS: RestServiceName[] = ['records'];

@@ -69,22 +69,31 @@ describe('internal routes', () => {
     }
   });
 
-  it('keep the deletion owner lists empty until the services land', () => {
-    expect(USER_DATA_OWNERS).toEqual([]);
-    expect(SESSION_DATA_OWNERS).toEqual([]);
+  it('name the services that hold a user’s or a session’s data, each with its delete endpoint', () => {
+    expect(USER_DATA_OWNERS).toEqual(['studies', 'records']);
+    expect(SESSION_DATA_OWNERS).toEqual(expect.arrayContaining(['records']));
+    for (const owner of SESSION_DATA_OWNERS) {
+      expect(internalRouteList.some((r) => r.path === sessionDataDeletePath(owner))).toBe(true);
+    }
   });
 
   it('let realtime append messages and clicks with the same limits as the public routes', () => {
     const message = internalRoutes.recordsAppendMessage.request;
-    expect(message.parse({ sessionId, userId, name: 'Ada', message: ' hi ' })).toEqual({
-      sessionId,
-      userId,
-      name: 'Ada',
-      message: 'hi',
-    });
-    expect(message.safeParse({ sessionId, userId, name: '', message: 'hi' }).success).toBe(false);
+    expect(message.parse({ sessionId, userId, email: 'ada@lab.test', name: 'Ada', message: ' hi ' })).toEqual(
+      {
+        sessionId,
+        userId,
+        email: 'ada@lab.test',
+        name: 'Ada',
+        message: 'hi',
+      },
+    );
+    expect(
+      message.safeParse({ sessionId, userId, email: 'ada@lab.test', name: '', message: 'hi' }).success,
+    ).toBe(false);
+    expect(message.safeParse({ sessionId, userId, name: 'Ada', message: 'hi' }).success).toBe(false);
     const pixel = internalRoutes.recordsAppendPixel.request;
-    const click = { sessionId, userId, name: 'Ada', x: 0, y: 1, color: 'n/a' };
+    const click = { sessionId, userId, email: 'ada@lab.test', name: 'Ada', x: 0, y: 1, color: 'n/a' };
     expect(pixel.parse(click)).toEqual({ ...click, videoTime: null });
     expect(pixel.safeParse({ ...click, x: 1.2 }).success).toBe(false);
   });

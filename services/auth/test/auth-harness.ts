@@ -56,7 +56,8 @@ export const PUBLIC_URL = 'https://uis.example.test';
 export async function startAuth(
   label: string,
   overrides: Record<string, string> = {},
-  userDataOwners?: UserDataOwner[],
+  /** The services account deletion asks first; none here (the composed-stack tests run the real ones). */
+  userDataOwners: UserDataOwner[] = [],
 ): Promise<AuthHarness> {
   const [db, smtp] = await Promise.all([createTestDatabase(label), startSmtpSink()]);
   const env: Record<string, string> = {
@@ -72,7 +73,7 @@ export async function startAuth(
     ...overrides,
   };
   const [auth, mailer] = await Promise.all([
-    userDataOwners ? authWithOwners(env, userDataOwners) : authService.createApp(env),
+    authWithOwners(env, userDataOwners),
     mailerService.createApp(env),
   ]);
   const http = () => request(auth.getHttpServer());

@@ -1,1 +1,2 @@
+export * from './records.config';
 export * from './records.service-definition';

@@ -1,6 +1,10 @@
-import { defineService, serviceEnv } from '@uis/kit';
+import { defineService } from '@uis/kit';
+import { recordsEnv } from './records.config';
+import { RecordsModule } from './records.module';
 
-export const recordsEnv = serviceEnv;
-
-/** Chat messages and pixel clicks: review, edits, CSV export. */
-export const recordsService = defineService({ name: 'records', env: recordsEnv, imports: () => [] });
+/** Chat messages and pixel clicks: review, edits, CSV export, appends from realtime. */
+export const recordsService = defineService({
+  name: 'records',
+  env: recordsEnv,
+  imports: (config) => [RecordsModule.forRoot(config)],
+});

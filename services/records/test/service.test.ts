@@ -1,4 +1,74 @@
-import { describeServiceBasics } from '@uis/kit/testing';
+import { signAccessToken } from '@uis/kit';
+import { createTestDatabase, describeServiceBasics, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import request from 'supertest';
 import { recordsService } from '../src';
 
-describeServiceBasics(recordsService);
+// describeServiceBasics reads the env when its tests run, so the database can be made in beforeAll.
+const env: NodeJS.ProcessEnv = {};
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase('records_basics');
+  env.DATABASE_URL = db.url;
+});
+afterAll(() => db.drop());
+
+describeServiceBasics(recordsService, env);
+
+/** A loopback port nothing listens on. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('records configuration and dependencies', () => {
+  it('refuses to start without DATABASE_URL, naming it', async () => {
+    await expect(
+      recordsService.createApp({
+        JWT_SECRET: 'j'.repeat(40),
+        SERVICE_TOKEN: 's'.repeat(40),
+        LOG_LEVEL: 'silent',
+      }),
+    ).rejects.toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses an export page size out of range', async () => {
+    await expect(
+      recordsService.createApp({ ...testSecrets(), DATABASE_URL: db.url, EXPORT_PAGE_ROWS: '0' }),
+    ).rejects.toThrow(/EXPORT_PAGE_ROWS/);
+  });
+
+  it('answers 503, not 500, when studies cannot be reached, and stores nothing', async () => {
+    const secrets = testSecrets();
+    const app = await recordsService.createApp({
+      ...secrets,
+      DATABASE_URL: db.url,
+      STUDIES_URL: `http://127.0.0.1:${await closedPort()}`,
+      LOG_LEVEL: 'silent',
+    });
+    try {
+      const user = { id: randomUUID(), email: 'olga@lab.test', name: 'Olga', type: 'researcher' } as const;
+      const auth = { authorization: `Bearer ${signAccessToken(secrets.JWT_SECRET, user, 60)}` };
+      const sessionId = randomUUID();
+      const res = await request(app.getHttpServer())
+        .post('/addMessage')
+        .set(auth)
+        .send({ sessionId, message: 'hello' })
+        .expect(503);
+      expect(res.body.status).toBe('ERROR');
+      expect(res.body.res.message).toMatch(/^studies did not answer/);
+      const list = await request(app.getHttpServer())
+        .get('/internal/records/messages')
+        .set('x-service-token', secrets.SERVICE_TOKEN)
+        .query({ sessionId })
+        .expect(200);
+      expect(list.body.res.messages).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

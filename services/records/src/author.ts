@@ -1,0 +1,19 @@
+import type { AuthUser } from '@uis/kit';
+
+/**
+ * Who wrote a record. Kept with the record (the export shows it to the session's owner) but never in
+ * an answer to a REST or internal listing. `email` is optional because realtime's append payload does
+ * not carry it yet; such rows keep a null e-mail.
+ */
+export interface RecordAuthor {
+  userId: string;
+  name: string;
+  email?: string | null;
+}
+
+/** The signed-in caller as an author: their own name from the access token, never the payload's. */
+export const authorOf = (user: AuthUser): RecordAuthor => ({
+  userId: user.id,
+  name: user.name,
+  email: user.email,
+});

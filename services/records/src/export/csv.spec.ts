@@ -1,0 +1,59 @@
+import { parse } from 'csv-parse/sync';
+import { csvWriter } from './csv';
+
+const write = async (columns: string[], rows: object[]): Promise<string> => {
+  const writer = csvWriter(columns);
+  const chunks: string[] = [];
+  writer.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
+  const done = new Promise<void>((resolve, reject) => {
+    writer.on('end', resolve);
+    writer.on('error', reject);
+  });
+  for (const row of rows) writer.write(row);
+  writer.end();
+  await done;
+  return chunks.join('');
+};
+
+describe('csvWriter', () => {
+  it('starts with a byte order mark and a header row of the columns, CRLF rows', async () => {
+    expect(await write(['a', 'b'], [{ a: 1, b: 'x' }])).toBe('\uFEFFa,b\r\n1,x\r\n');
+  });
+
+  it('writes only a header row when there are no rows', async () => {
+    expect(await write(['message_id', 'time'], [])).toBe('\uFEFFmessage_id,time\r\n');
+  });
+
+  it('quotes commas, quotes, LF and CR, doubling quotes', async () => {
+    const csv = await write(['v'], [{ v: 'a,b' }, { v: 'say "hi"' }, { v: 'one\ntwo' }, { v: 'one\rtwo' }]);
+    expect(csv).toBe('\uFEFFv\r\n"a,b"\r\n"say ""hi"""\r\n"one\ntwo"\r\n"one\rtwo"\r\n');
+  });
+
+  it.each([
+    ['=cmd|"/c calc"!A1', `"'=cmd|""/c calc""!A1"`],
+    ['+1', `"'+1"`],
+    ['-2', `"'-2"`],
+    ['@x', `"'@x"`],
+    ['\tlead tab', `"'\tlead tab"`],
+    ['\rlead cr', `"'\rlead cr"`],
+    ['\uFF1Dfull-width equals', `"'\uFF1Dfull-width equals"`],
+  ])('neutralises the formula-looking cell %j with a quote, and quotes it', async (cell, written) => {
+    expect(await write(['v'], [{ v: cell }])).toBe(`\uFEFFv\r\n${written}\r\n`);
+  });
+
+  it('leaves cells with those characters later on alone, and numbers as numbers', async () => {
+    expect(await write(['v', 'n'], [{ v: 'a=b-c', n: 0.25 }])).toBe('\uFEFFv,n\r\na=b-c,0.25\r\n');
+  });
+
+  it('writes null and undefined as empty cells, and unicode as is', async () => {
+    expect(await write(['a', 'b', 'c'], [{ a: null, c: 'héllo 😀 日本語' }])).toBe(
+      '\uFEFFa,b,c\r\n,,héllo 😀 日本語\r\n',
+    );
+  });
+
+  it('round-trips through a CSV parser', async () => {
+    const rows = [{ v: 'a,"b"\r\nc', w: '=1+1' }];
+    const parsed = parse(await write(['v', 'w'], rows), { bom: true, columns: true }) as unknown;
+    expect(parsed).toEqual([{ v: 'a,"b"\r\nc', w: "'=1+1" }]);
+  });
+});

@@ -1,0 +1,298 @@
+import { EXPORT_COLUMNS, internalRoutes, type RecordKind } from '@uis/proto';
+import { parse } from 'csv-parse/sync';
+import { randomUUID } from 'node:crypto';
+import { rawBody, startRecords, type Caller, type RecordsHarness } from './records-harness';
+
+// Three rows a page, so every export below crosses page boundaries of the streamed read.
+let h: RecordsHarness;
+beforeAll(async () => {
+  h = await startRecords('export', { EXPORT_PAGE_ROWS: '3' });
+});
+afterAll(() => h.close());
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+const exportOf = (sessionId: string, kind: RecordKind, caller: Caller = 'owner') =>
+  h.http().get('/exportRecords').set(h.as(caller)).query({ sessionId, kind }).buffer(true).parse(rawBody);
+
+/** Downloads an export, checks it is a proper CSV attachment, and parses it back. */
+const download = async (sessionId: string, kind: RecordKind) => {
+  const res = await exportOf(sessionId, kind).expect(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(res.headers['content-disposition']).toBe('attachment; filename="File.csv"');
+  const bytes = res.body as Buffer;
+  expect(bytes.subarray(0, 3)).toEqual(BOM);
+  const text = bytes.subarray(3).toString('utf8');
+  expect(text.split('\r\n')[0]).toBe(EXPORT_COLUMNS[kind].join(','));
+  const rows = parse<Record<string, string>>(text, { columns: true });
+  return { text, rows };
+};
+
+const TRICKY = [
+  'plain',
+  'comma, inside',
+  'she said "hi"',
+  'line one\nline two',
+  'windows\r\nline',
+  '=cmd|"/c calc"!A1',
+  '+1',
+  '-2',
+  '@x',
+  'héllo 😀 日本語',
+];
+/** What a spreadsheet gets: formula-looking cells carry a leading quote. */
+const neutralised = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+
+describe('export of messages', () => {
+  it('every message with its author’s name and e-mail, quoted and neutralised, in order', async () => {
+    const sessionId = await h.newSession({ scope: null });
+    // Names come from the access token: a comma and quotes, a formula, and a leading tab.
+    const quoted = h.person('Doe, "Jane"');
+    const formula = h.person('=HYPERLINK("http://evil.test")');
+    const tabbed = h.person('\tTabby');
+    const writers = [quoted, formula, tabbed];
+    const sent: { id: string; name: string; email: string; message: string }[] = [];
+    for (const [i, message] of TRICKY.entries()) {
+      const writer = writers[i % writers.length]!;
+      const res = await h
+        .http()
+        .post('/addMessage')
+        .set(writer.headers)
+        .send({ sessionId, message })
+        .expect(200);
+      sent.push({
+        id: res.body.res.message.message_id,
+        name: writer.user.name,
+        email: writer.user.email,
+        message,
+      });
+    }
+    // One appended by realtime, whose payload carries no e-mail.
+    const live = await h
+      .internal(internalRoutes.recordsAppendMessage, {
+        sessionId,
+        userId: h.users.participant.id,
+        email: h.users.participant.email,
+        name: h.users.participant.name,
+        message: '@everyone hello',
+      })
+      .expect(200);
+
+    const { text, rows } = await download(sessionId, 'messages');
+    expect(rows).toEqual([
+      ...sent.map((m) => ({
+        message_id: m.id,
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        name: neutralised(m.name),
+        email: m.email,
+        message: neutralised(m.message),
+      })),
+      {
+        message_id: live.body.res.message.message_id,
+        time: live.body.res.message.time,
+        name: h.users.participant.name,
+        email: h.users.participant.email,
+        message: "'@everyone hello",
+      },
+    ]);
+    // The raw text: quoting where needed, the neutralised cells quoted too.
+    expect(text).toContain('"comma, inside"');
+    expect(text).toContain('"she said ""hi"""');
+    expect(text).toContain('"line one\nline two"');
+    expect(text).toContain(`"'=cmd|""/c calc""!A1"`);
+    expect(text).toContain(`"'+1"`);
+    expect(text).toContain(`"'-2"`);
+    expect(text).toContain(`"'\tTabby"`);
+    expect(text).toContain(',héllo 😀 日本語\r\n');
+  });
+
+  it('an empty session exports the header row only', async () => {
+    const { text, rows } = await download(await h.newSession(), 'messages');
+    expect(text).toBe('message_id,time,name,email,message\r\n');
+    expect(rows).toEqual([]);
+  });
+
+  it.each([6, 7])('%i messages, across pages of three, come out once each and in order', async (count) => {
+    const sessionId = await h.newSession();
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await h
+        .internal(internalRoutes.recordsAppendMessage, {
+          sessionId,
+          userId: h.users.owner.id,
+          email: h.users.owner.email,
+          name: 'N',
+          message: `m${i}`,
+        })
+        .expect(200);
+      ids.push(res.body.res.message.message_id);
+    }
+    const { rows } = await download(sessionId, 'messages');
+    expect(rows.map((r) => r.message_id)).toEqual(ids);
+    expect(rows.map((r) => r.message)).toEqual(ids.map((_, i) => `m${i}`));
+  });
+});
+
+describe('export of pixels', () => {
+  it('every click with its numbers, video time, author name and e-mail', async () => {
+    const sessionId = await h.newSession();
+    const rest = await h
+      .http()
+      .post('/addPixel')
+      .set(h.as('owner'))
+      .send({ sessionId, color: 'rgba(1, 2, 3, 0.5)', x: 0.125, y: 1, videoTime: 3.5 })
+      .expect(200);
+    const live = [];
+    for (const [i, extra] of [
+      { color: 'n/a' },
+      { color: '#abc', videoTime: 0 },
+      { color: '#abcdef', x: 0 },
+    ].entries()) {
+      const res = await h
+        .internal(internalRoutes.recordsAppendPixel, {
+          sessionId,
+          userId: h.users.participant.id,
+          email: h.users.participant.email,
+          name: i === 0 ? '-minus, "quoted"' : h.users.participant.name,
+          x: 0.5,
+          y: 0.25,
+          ...extra,
+        })
+        .expect(200);
+      live.push(res.body.res.pixel);
+    }
+
+    const { rows } = await download(sessionId, 'pixels');
+    expect(rows).toEqual([
+      {
+        pixel_id: rest.body.res.pixel.pixel_id,
+        time: rest.body.res.pixel.time,
+        name: h.users.owner.name,
+        email: h.users.owner.email,
+        color: 'rgba(1, 2, 3, 0.5)',
+        x: '0.125',
+        y: '1',
+        videoTime: '3.5',
+        sessionId,
+      },
+      {
+        pixel_id: live[0].pixel_id,
+        time: live[0].time,
+        name: `'-minus, "quoted"`,
+        email: h.users.participant.email,
+        color: 'n/a',
+        x: '0.5',
+        y: '0.25',
+        videoTime: '',
+        sessionId,
+      },
+      expect.objectContaining({ pixel_id: live[1].pixel_id, color: '#abc', videoTime: '0' }),
+      expect.objectContaining({ pixel_id: live[2].pixel_id, color: '#abcdef', x: '0', videoTime: '' }),
+    ]);
+  });
+
+  it('only the session’s own clicks', async () => {
+    const sessionId = await h.newSession();
+    const other = await h.newSession();
+    await h
+      .http()
+      .post('/addPixel')
+      .set(h.as('owner'))
+      .send({ sessionId: other, color: '#000', x: 0, y: 0 })
+      .expect(200);
+    const { rows } = await download(sessionId, 'pixels');
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('export of prompts', () => {
+  it('asks content for the prompts and writes their time as hh:mm:ss', async () => {
+    const sessionId = await h.newSession();
+    const prompts = [
+      { prompt_id: randomUUID(), time: 0, duration: 0, prompt: '' },
+      { prompt_id: randomUUID(), time: 65, duration: 2.5, prompt: 'What do you see, "exactly"?\nTell us.' },
+      { prompt_id: randomUUID(), time: 3723, duration: 10, prompt: '=SUM(A1:A9)' },
+      { prompt_id: randomUUID(), time: 360000, duration: 0, prompt: 'ünïcødé, 🎬' },
+    ];
+    h.setPrompts(sessionId, prompts);
+    const { rows } = await download(sessionId, 'prompts');
+    expect(rows).toEqual([
+      { prompt_id: prompts[0]!.prompt_id, time: '00:00:00', duration: '0', prompt: '' },
+      { prompt_id: prompts[1]!.prompt_id, time: '00:01:05', duration: '2.5', prompt: prompts[1]!.prompt },
+      { prompt_id: prompts[2]!.prompt_id, time: '01:02:03', duration: '10', prompt: "'=SUM(A1:A9)" },
+      { prompt_id: prompts[3]!.prompt_id, time: '100:00:00', duration: '0', prompt: 'ünïcødé, 🎬' },
+    ]);
+  });
+
+  it('answers 503 (JSON, not a broken file) when content cannot answer', async () => {
+    const sessionId = await h.newSession();
+    h.content.failures = 1;
+    const res = await h
+      .http()
+      .get('/exportRecords')
+      .set(h.as('owner'))
+      .query({ sessionId, kind: 'prompts' })
+      .expect(503);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.status).toBe('ERROR');
+    expect(res.body.res.message).toMatch(/content/);
+  });
+});
+
+describe('export: who may do it', () => {
+  const expected: Record<Caller, number> = {
+    owner: 200,
+    participant: 403,
+    outsider: 403,
+    otherResearcher: 403,
+    anonymous: 401,
+  };
+  for (const kind of ['messages', 'pixels', 'prompts'] as const) {
+    for (const caller of Object.keys(expected) as Caller[]) {
+      it(`${kind} by ${caller}: ${expected[caller]}`, async () => {
+        const sessionId = await h.newSession({ scope: null });
+        await h
+          .http()
+          .post('/addMessage')
+          .set(h.as('participant'))
+          .send({ sessionId, message: 'secret' })
+          .expect(200);
+        const res = await exportOf(sessionId, kind, caller).expect(expected[caller]);
+        if (expected[caller] !== 200) {
+          const body = JSON.parse((res.body as Buffer).toString('utf8'));
+          expect(body.status).toBe('ERROR');
+          expect(res.headers['content-disposition']).toBeUndefined();
+        }
+      });
+    }
+  }
+
+  it('an unknown session is 404', async () => {
+    const res = await h
+      .http()
+      .get('/exportRecords')
+      .set(h.as('owner'))
+      .query({ sessionId: randomUUID(), kind: 'messages' })
+      .expect(404);
+    expect(res.body.res.message).toBe('No such session.');
+  });
+});
+
+describe('export: bad input is a 400 that says what is wrong', () => {
+  it.each([
+    ['no kind', { sessionId: randomUUID() }, 'kind: must be one of messages, pixels, prompts'],
+    [
+      'an unknown kind',
+      { sessionId: randomUUID(), kind: 'actions' },
+      'kind: must be one of messages, pixels, prompts',
+    ],
+    ['no session', { kind: 'messages' }, 'This field must not be empty'],
+    ['a bad session id', { sessionId: '../etc', kind: 'messages' }, 'sessionId: is not a valid id'],
+  ])('%s', async (_label, query, message) => {
+    const res = await h.http().get('/exportRecords').set(h.as('owner')).query(query).expect(400);
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      res: { message, code: 'VALIDATION', issues: expect.any(Array) },
+    });
+  });
+});

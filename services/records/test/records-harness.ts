@@ -1,0 +1,186 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { prepareServiceApp, signAccessToken, type AuthUser } from '@uis/kit';
+import { createTestDatabase, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { EVERYONE, SERVICE_TOKEN_HEADER, type InternalRouteDef, type Prompt } from '@uis/proto';
+import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { recordsService } from '../src';
+import { startContentStandIn, type ContentTable } from './stand-ins';
+
+/** The people every test plays. Names and e-mails are distinct so a leak is easy to spot. */
+export const PEOPLE = {
+  owner: { type: 'researcher', name: 'Owner Olga', email: 'olga@lab.test' },
+  participant: { type: 'participant', name: 'Pat Participant', email: 'pat@uni.test' },
+  outsider: { type: 'participant', name: 'Otto Outsider', email: 'otto@uni.test' },
+  otherResearcher: { type: 'researcher', name: 'Rita Rival', email: 'rita@lab.test' },
+} as const satisfies Record<string, Omit<AuthUser, 'id'>>;
+export type Person = keyof typeof PEOPLE;
+export type Caller = Person | 'anonymous';
+
+export interface RecordsHarness {
+  app: INestApplication;
+  studies: INestApplication;
+  db: TestDatabase;
+  content: ContentTable;
+  users: Record<Person, AuthUser>;
+  /** Records' REST and internal endpoints. */
+  http: () => ReturnType<typeof request>;
+  /** The real studies service, which owns sessions and answers records' access checks. */
+  studiesHttp: () => ReturnType<typeof request>;
+  /** Authorization header of a person (none for anonymous). */
+  as(caller: Caller): Record<string, string>;
+  /** A participant with a token of their own (names that test the export). */
+  person(name: string): { user: AuthUser; headers: Record<string, string> };
+  /** A session of the owner's in studies, its scope the participant's e-mail, or Everyone (null). */
+  newSession(options?: { scope?: readonly string[] | null }): Promise<string>;
+  setPrompts(sessionId: string, prompts: Prompt[]): void;
+  /** Calls an internal route of records with the service token (or `token`; null for none). */
+  internal(route: InternalRouteDef, input: object, token?: string | null): request.Test;
+  close(): Promise<void>;
+}
+
+/** A free loopback port: studies and records each need the other's URL before either listens. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const listen = async (app: INestApplication, port = 0): Promise<string> => {
+  await app.listen(port, '127.0.0.1');
+  return (await app.getUrl()).replace('[::1]', '127.0.0.1');
+};
+
+/**
+ * Records as createApp builds it, with the real studies service answering its access checks (and
+ * asking records to delete a deleted session's data), both on one database of their own in their
+ * own schemas, and a stand-in for content's prompt list.
+ */
+export async function startRecords(
+  label: string,
+  overrides: Record<string, string> = {},
+): Promise<RecordsHarness> {
+  const secrets = { ...testSecrets(), LOG_LEVEL: 'silent' };
+  const [db, content, studiesPort] = await Promise.all([
+    createTestDatabase(label),
+    startContentStandIn(secrets),
+    freePort(),
+  ]);
+  const env = {
+    ...secrets,
+    DATABASE_URL: db.url,
+    STUDIES_URL: `http://127.0.0.1:${studiesPort}`,
+    CONTENT_URL: content.url,
+    ...overrides,
+  };
+  const app = await recordsService.createApp(env);
+  const recordsUrl = await listen(app);
+
+  // Studies as createApp builds it, except that records is its one session-data owner (proto's list
+  // is still empty until the lead adds the services that landed).
+  const { root, options } = studiesService.compose({ ...env, RECORDS_URL: recordsUrl });
+  const moduleRef = await Test.createTestingModule({ imports: [root] })
+    .overrideProvider(SESSION_DATA_OWNER_LIST)
+    .useValue(['records'])
+    .compile();
+  const studies = await prepareServiceApp(
+    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
+    options,
+  );
+  await listen(studies, studiesPort);
+
+  const tokenOf = (user: AuthUser) => signAccessToken(secrets.JWT_SECRET, user, 600);
+  const bearer = (user: AuthUser) => ({ authorization: `Bearer ${tokenOf(user)}` });
+  const users = Object.fromEntries(
+    Object.entries(PEOPLE).map(([key, person]) => [key, { id: randomUUID(), ...person }]),
+  ) as Record<Person, AuthUser>;
+  const headers = Object.fromEntries(
+    Object.entries(users).map(([key, user]) => [key, bearer(user)]),
+  ) as unknown as Record<Person, Record<string, string>>;
+  const http = () => request(app.getHttpServer());
+  const studiesHttp = () => request(studies.getHttpServer());
+
+  let groupId: string | undefined;
+  const ownersGroup = async () => {
+    groupId ??= (await studiesHttp().post('/createGroup').set(headers.owner).send({}).expect(200)).body.res
+      .group.group_id as string;
+    return groupId;
+  };
+
+  return {
+    app,
+    studies,
+    db,
+    content: content.table,
+    users,
+    http,
+    studiesHttp,
+    as: (caller) => (caller === 'anonymous' ? {} : headers[caller]),
+    person(name) {
+      const user: AuthUser = {
+        id: randomUUID(),
+        name,
+        email: `${randomUUID()}@uni.test`,
+        type: 'participant',
+      };
+      return { user, headers: bearer(user) };
+    },
+    async newSession({ scope = [users.participant.email] } = {}) {
+      const created = await studiesHttp()
+        .post('/createSession')
+        .set(headers.owner)
+        .send({ groupId: await ownersGroup() })
+        .expect(200);
+      const sessionId = created.body.res.session.session_id as string;
+      await studiesHttp()
+        .post('/editSessionInfo')
+        .set(headers.owner)
+        .send({ sessionId, scope: scope ?? EVERYONE })
+        .expect(200);
+      return sessionId;
+    },
+    setPrompts(sessionId, prompts) {
+      content.table.prompts.set(sessionId, prompts);
+    },
+    internal(route, input, token = secrets.SERVICE_TOKEN) {
+      const call =
+        route.method === 'GET'
+          ? http()
+              .get(route.path)
+              .query(input as Record<string, string>)
+          : http().post(route.path).send(input);
+      return token === null ? call : call.set(SERVICE_TOKEN_HEADER, token);
+    },
+    async close() {
+      await Promise.all([studies.close(), app.close(), content.app.close()]);
+      await db.drop();
+    },
+  };
+}
+
+/** Fails when an answer carries an e-mail or a user id of anyone the test knows. */
+export function expectNoIdentities(h: RecordsHarness, body: unknown, extra: AuthUser[] = []): void {
+  const text = JSON.stringify(body);
+  for (const user of [...Object.values(h.users), ...extra]) {
+    expect(text).not.toContain(user.email);
+    expect(text).not.toContain(user.id);
+  }
+}
+
+/** A CSV answer as raw bytes (supertest would decode text and might hide a byte order mark). */
+export const rawBody = (response: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  // In Node, superagent hands the parser the incoming message itself.
+  const res = response as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+  res.on('error', (error: Error) => done(error, Buffer.alloc(0)));
+};
