@@ -189,4 +189,4 @@ export const userDataDeleteRoute = (owner: UserDataOwner) =>
   })[owner];
 
 /** The services studies calls (sessionDataDeletePath) before it deletes a session or a group. */
-export const SESSION_DATA_OWNERS: RestServiceName[] = ['records'];
+export const SESSION_DATA_OWNERS: RestServiceName[] = ['content', 'records'];

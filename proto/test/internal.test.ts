@@ -71,7 +71,7 @@ describe('internal routes', () => {
 
   it('name the services that hold a user’s or a session’s data, each with its delete endpoint', () => {
     expect(USER_DATA_OWNERS).toEqual(['studies', 'records']);
-    expect(SESSION_DATA_OWNERS).toEqual(expect.arrayContaining(['records']));
+    expect(SESSION_DATA_OWNERS).toEqual(['content', 'records']);
     for (const owner of SESSION_DATA_OWNERS) {
       expect(internalRouteList.some((r) => r.path === sessionDataDeletePath(owner))).toBe(true);
     }

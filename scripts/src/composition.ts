@@ -1,9 +1,12 @@
 import { authService } from '@uis/auth';
+import { contentService } from '@uis/content';
 import type { ServiceDefinition } from '@uis/kit';
 import { mailerService } from '@uis/mailer';
 import type { ServiceName } from '@uis/proto';
 import { realtimeService } from '@uis/realtime';
+import { recordsService } from '@uis/records';
 import { signalService } from '@uis/signal';
+import { studiesService } from '@uis/studies';
 
 /**
  * The services `npm start` composes into one process, in start order (the mailer before auth, which
@@ -13,6 +16,9 @@ import { signalService } from '@uis/signal';
 export const COMPOSED_SERVICES: readonly ServiceDefinition[] = [
   mailerService,
   authService,
+  studiesService,
+  contentService,
+  recordsService,
   realtimeService,
   signalService,
 ];

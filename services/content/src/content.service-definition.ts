@@ -1,6 +1,10 @@
-import { defineService, serviceEnv } from '@uis/kit';
-
-export const contentEnv = serviceEnv;
+import { defineService } from '@uis/kit';
+import { contentEnv } from './content.config';
+import { ContentModule } from './content.module';
 
 /** Actions, prompts and the session video in the object store. */
-export const contentService = defineService({ name: 'content', env: contentEnv, imports: () => [] });
+export const contentService = defineService({
+  name: 'content',
+  env: contentEnv,
+  imports: (config) => [ContentModule.forRoot(config)],
+});

@@ -1,1 +1,2 @@
+export * from './content.config';
 export * from './content.service-definition';

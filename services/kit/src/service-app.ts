@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICES, type ServiceName } from '@uis/proto';
 import { z } from 'zod';
+import express, { type ErrorRequestHandler } from 'express';
+import { badRequest } from './errors';
 import { ConfigError, commonEnv, envVars, loadConfig, serviceUrl, serviceUrlsEnv } from './config';
 import { AppExceptionFilter } from './http/exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
@@ -81,6 +83,10 @@ export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): Se
   };
 }
 
+/** A body that is not JSON is the caller's mistake, said plainly (other parser errors pass on). */
+const explainParseErrors: ErrorRequestHandler = (error: { type?: string }, _req, _res, next) =>
+  next(error?.type === 'entity.parse.failed' ? badRequest('The request body is not valid JSON.') : error);
+
 const trustProxyValue = (value: string): boolean | number | string =>
   value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
 
@@ -92,6 +98,8 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestExpressApplication>(module, {
     logger: false,
     abortOnError: false,
+    // Our own parsers (prepareServiceApp): Nest would rewrap a JSON syntax error as its own 400.
+    bodyParser: false,
   });
   return prepareServiceApp(app, options);
 }
@@ -104,6 +112,7 @@ export async function prepareServiceApp(
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxyValue(options.trustProxy));
   app.use(requestLogger(options.logger));
+  app.use(express.json(), express.urlencoded({ extended: false }), explainParseErrors);
   app.useGlobalFilters(new AppExceptionFilter(options.logger));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   await app.init();

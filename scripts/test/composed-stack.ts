@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { simpleParser } from 'mailparser';
+import { createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
+import request from 'supertest';
+import { createApiDispatcher } from '../src/api-dispatch';
+import { COMPOSED_SERVICES } from '../src/composition';
+import { startEmbeddedS3 } from '../src/embedded-s3';
+import { closeServer, freePort } from '../src/ports';
+
+export interface ComposedStack {
+  env: Record<string, string>;
+  db: TestDatabase;
+  outboxDir: string;
+  apps: ReadonlyMap<ServiceName, INestApplication>;
+  http: () => ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every service composed as `npm start` composes them (one dispatcher routing proto's table, internal
+ * calls through it), on a database of its own and an S3 server of its own: the whole product over
+ * real HTTP, for tests that cross services.
+ */
+export async function startComposedStack(
+  label: string,
+  overrides: Record<string, string> = {},
+): Promise<ComposedStack> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `uis-${label}-`));
+  const db = await createTestDatabase(label);
+  const s3 = await startEmbeddedS3({
+    directory: path.join(scratch, 's3'),
+    port: await freePort(),
+    bucket: `uis-${randomSuffix()}`,
+  });
+
+  // The dispatcher's port must be known before the apps are built: their internal URLs point at it.
+  let dispatch: http.RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = http.createServer((req, res) => dispatch(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const dispatcher = `http://127.0.0.1:${port}`;
+
+  const outboxDir = path.join(scratch, 'outbox');
+  const env: Record<string, string> = {
+    ...testSecrets(),
+    ...s3.env,
+    DATABASE_URL: db.url,
+    PUBLIC_URL: dispatcher,
+    OUTBOX_DIR: outboxDir,
+    LOG_LEVEL: 'silent',
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, dispatcher])),
+    ...overrides,
+  };
+  const apps = new Map<ServiceName, INestApplication>();
+  for (const definition of COMPOSED_SERVICES) apps.set(definition.name, await definition.createApp(env));
+  dispatch = createApiDispatcher({ apps });
+
+  return {
+    env,
+    db,
+    outboxDir,
+    apps,
+    http: () => request(server),
+    async close() {
+      await closeServer(server);
+      for (const app of [...apps.values()].reverse()) await app.close();
+      await s3.stop();
+      await db.drop();
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest magic link the dev outbox saved for `email` (the in-process queue sends asynchronously). */
+export async function outboxLink(outboxDir: string, email: string, timeoutMs = 5_000): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+      if (!to.some((address) => address.value.some((entry) => entry.address === email))) continue;
+      const link = /https?:\/\/\S+\/authcallback\?\S+/.exec(mail.text ?? '');
+      if (link) return new URL(link[0]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no magic link for ${email} in ${outboxDir}`);
+}

@@ -1,0 +1,34 @@
+import os from 'node:os';
+import { envVars, serviceEnv } from '@uis/kit';
+import { VIDEO_UPLOAD_MAX_BYTES } from '@uis/proto';
+import { z } from 'zod';
+
+/** The largest object one S3 PUT may carry; uploads are single PUTs (see ObjectStore.putFile). */
+export const S3_SINGLE_PUT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
+
+/** S3 bucket names: 3 to 63 lowercase letters, digits, dots and hyphens. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** Content's environment (every variable is in the README's configuration table). */
+export const contentEnv = serviceEnv.extend({
+  DATABASE_URL: envVars.databaseUrl(),
+  /** MinIO in deployment, the embedded S3-compatible server in `npm start` and tests. */
+  S3_ENDPOINT: z
+    .url({ error: 'is required: the object store URL, e.g. http://127.0.0.1:9000' })
+    .refine((url) => /^https?:\/\//.test(url), 'must be an http:// or https:// URL'),
+  S3_ACCESS_KEY: z.string({ error: 'is required (the object store access key)' }).min(1, 'must not be empty'),
+  S3_SECRET_KEY: z.string({ error: 'is required (the object store secret key)' }).min(1, 'must not be empty'),
+  S3_BUCKET: z.string().regex(BUCKET_NAME, 'must be an S3 bucket name').default('uis-videos'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  VIDEO_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .positive('must be positive')
+    .max(S3_SINGLE_PUT_MAX_BYTES, 'must be at most 5 GiB (one S3 PUT)')
+    .default(VIDEO_UPLOAD_MAX_BYTES),
+  /** Where an upload is spooled while it is checked, before it goes to the object store. */
+  UPLOAD_TMP_DIR: z.string().min(1).default(os.tmpdir()),
+});
+export type ContentConfig = z.output<typeof contentEnv>;
+
+export const CONTENT_CONFIG = Symbol('CONTENT_CONFIG');

@@ -1,0 +1,407 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Controller, type INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import {
+  Input,
+  InternalEndpoint,
+  defineService,
+  prepareServiceApp,
+  serviceEnv,
+  signAccessToken,
+  type AuthUser,
+} from '@uis/kit';
+import { createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import {
+  EVERYONE,
+  internalRoutes,
+  type Action,
+  type Prompt,
+  type ParsedInternalRequestOf,
+  type SessionAccess,
+  type SessionType,
+} from '@uis/proto';
+import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
+import { Client } from 'minio';
+import S3rver from 's3rver';
+import request from 'supertest';
+import { contentService } from '../src';
+
+export const FIXTURE_MP4 = fs.readFileSync(path.join(__dirname, 'fixtures/tiny.mp4'));
+
+export const PEOPLE = {
+  owner: { email: 'owner@lab.test', name: 'Owner', type: 'researcher' },
+  participantIn: { email: 'in@uni.test', name: 'Inside', type: 'participant' },
+  participantOut: { email: 'out@uni.test', name: 'Outside', type: 'participant' },
+  otherResearcher: { email: 'other@lab.test', name: 'Other', type: 'researcher' },
+} as const;
+export type PersonName = keyof typeof PEOPLE;
+export const PERSON_NAMES = Object.keys(PEOPLE) as PersonName[];
+
+export interface Person {
+  user: AuthUser;
+  token: string;
+}
+
+export interface SessionOptions {
+  type?: SessionType;
+  /** Default: the one participant inside (participantIn). */
+  scope?: string[] | typeof EVERYONE;
+  owner?: PersonName;
+}
+
+/** An S3-compatible server (s3rver, as `npm start` runs it) on a free loopback port. */
+export interface TestS3 {
+  endpoint: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function startS3(): Promise<TestS3> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-content-s3-'));
+  const s3rver = new S3rver({ directory: dir, silent: true, configureBuckets: [] });
+  const server = http.createServer(s3rver.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    dir,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A stand-in for studies' access endpoint, served by the kit exactly like the real one (proto route,
+ * service-token guard), answering from a table the test controls and failing on demand. The main
+ * tests run against the real studies; this one is for what the real one cannot do on purpose (fail).
+ */
+export class StudiesStandIn {
+  static sessions = new Map<string, { ownerId: string; type: SessionType; scope: string[] | null }>();
+  static failures = 0;
+  static calls = 0;
+}
+
+@Controller()
+class StudiesAccessStandIn {
+  @InternalEndpoint(internalRoutes.studiesAccess)
+  access(@Input() { sessionId, userId, email }: ParsedInternalRequestOf<'studiesAccess'>): SessionAccess {
+    StudiesStandIn.calls++;
+    if (StudiesStandIn.failures > 0) {
+      StudiesStandIn.failures--;
+      throw new Error('studies stand-in failing on purpose');
+    }
+    const session = StudiesStandIn.sessions.get(sessionId);
+    if (!session) return { role: 'none', sessionType: null };
+    const role =
+      session.ownerId === userId
+        ? 'owner'
+        : session.scope === null || session.scope.includes(email)
+          ? 'participant'
+          : 'none';
+    return { role, sessionType: session.type };
+  }
+}
+
+const studiesStandIn = defineService({
+  name: 'studies',
+  env: serviceEnv,
+  imports: () => [{ module: class StudiesStandInModule {}, controllers: [StudiesAccessStandIn] }],
+});
+
+export interface ContentHarness {
+  env: Record<string, string>;
+  db: TestDatabase;
+  s3: TestS3;
+  content: INestApplication;
+  people: Record<PersonName, Person>;
+  /** supertest on content, as the gateway would reach it. */
+  http: () => ReturnType<typeof request>;
+  /** supertest on studies (real mode): to change sessions the way the editor does. */
+  studiesHttp: () => ReturnType<typeof request>;
+  auth: (person: PersonName) => { authorization: string };
+  newSession(options?: SessionOptions): Promise<string>;
+  editSession(
+    sessionId: string,
+    edit: { type?: SessionType; scope?: string[] | typeof EVERYONE },
+  ): Promise<void>;
+  /** Object keys in the bucket (under `prefix`). */
+  objects(prefix?: string): Promise<string[]>;
+  /** Files left in the upload spool directory. */
+  spooled(): string[];
+  /** A second content app on the same database and bucket with other settings (e.g. a small size limit). */
+  contentWith(
+    overrides: Record<string, string>,
+  ): Promise<{ url: string; http: () => ReturnType<typeof request>; close(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+/** Serves an app on a server that exists (and has its port) before the app is built. */
+function lateServer() {
+  let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = http.createServer((req, res) => handler(req, res));
+  return {
+    server,
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    },
+    serve(app: INestApplication) {
+      handler = app.getHttpAdapter().getInstance() as http.RequestListener;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Real studies, asking content (this harness's) to delete a session's data, as deployment will. */
+async function realStudies(env: Record<string, string>): Promise<INestApplication> {
+  const { root, options } = studiesService.compose(env);
+  const moduleRef = await Test.createTestingModule({ imports: [root] })
+    .overrideProvider(SESSION_DATA_OWNER_LIST)
+    .useValue(['content'])
+    .compile();
+  return prepareServiceApp(
+    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
+    options,
+  );
+}
+
+/**
+ * Content on the real Postgres (a database of its own) and a real S3-compatible server, with studies
+ * answering its access checks: the real studies service by default, or the stand-in.
+ */
+export async function startContent(
+  label: string,
+  options: { studies?: 'real' | 'stand-in'; env?: Record<string, string> } = {},
+): Promise<ContentHarness> {
+  const mode = options.studies ?? 'real';
+  const [db, s3] = await Promise.all([createTestDatabase(`content_${label}`), startS3()]);
+  const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-content-spool-'));
+  const contentServer = lateServer();
+  const studiesServer = lateServer();
+  const [contentUrl, studiesUrl] = await Promise.all([contentServer.listen(), studiesServer.listen()]);
+  const env: Record<string, string> = {
+    ...testSecrets(),
+    DATABASE_URL: db.url,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: `uis-videos-${randomSuffix()}`,
+    UPLOAD_TMP_DIR: spoolDir,
+    CONTENT_URL: contentUrl,
+    STUDIES_URL: studiesUrl,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
+
+  const studies = mode === 'real' ? await realStudies(env) : await studiesStandIn.createApp(env);
+  studiesServer.serve(studies);
+  const content = await contentService.createApp(env);
+  contentServer.serve(content);
+
+  const people = Object.fromEntries(
+    PERSON_NAMES.map((name) => {
+      const user: AuthUser = { id: randomUUID(), ...PEOPLE[name] };
+      return [name, { user, token: signAccessToken(env.JWT_SECRET!, user, 3600) }];
+    }),
+  ) as Record<PersonName, Person>;
+  const auth = (person: PersonName) => ({ authorization: `Bearer ${people[person].token}` });
+  const http = () => request(contentServer.server);
+  const studiesHttp = () => request(studiesServer.server);
+
+  const groups = new Map<PersonName, string>();
+  const groupOf = async (owner: PersonName) => {
+    const known = groups.get(owner);
+    if (known) return known;
+    const res = await studiesHttp()
+      .post('/createGroup')
+      .set(auth(owner))
+      .send({ title: 'Study' })
+      .expect(200);
+    const groupId = (res.body as { res: { group: { group_id: string } } }).res.group.group_id;
+    groups.set(owner, groupId);
+    return groupId;
+  };
+
+  const s3Client = new Client({
+    endPoint: '127.0.0.1',
+    port: Number(new URL(s3.endpoint).port),
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+    pathStyle: true,
+  });
+
+  const sessionOwners = new Map<string, PersonName>();
+
+  const harness: ContentHarness = {
+    env,
+    db,
+    s3,
+    content,
+    people,
+    http,
+    studiesHttp,
+    auth,
+    async newSession({ type = 'video', scope = [PEOPLE.participantIn.email], owner = 'owner' } = {}) {
+      if (mode === 'stand-in') {
+        const sessionId = randomUUID();
+        StudiesStandIn.sessions.set(sessionId, {
+          ownerId: people[owner].user.id,
+          type,
+          scope: scope === EVERYONE ? null : scope,
+        });
+        return sessionId;
+      }
+      const groupId = await groupOf(owner);
+      const res = await studiesHttp().post('/createSession').set(auth(owner)).send({ groupId }).expect(200);
+      const sessionId = (res.body as { res: { session: { session_id: string } } }).res.session.session_id;
+      sessionOwners.set(sessionId, owner);
+      await harness.editSession(sessionId, { type, scope });
+      return sessionId;
+    },
+    async editSession(sessionId, edit) {
+      if (mode === 'stand-in') {
+        const session = StudiesStandIn.sessions.get(sessionId)!;
+        if (edit.type) session.type = edit.type;
+        if (edit.scope) session.scope = edit.scope === EVERYONE ? null : edit.scope;
+        return;
+      }
+      // As the session editor does it: the owner edits through studies (which tells content what changed).
+      await studiesHttp()
+        .post('/editSessionInfo')
+        .set(auth(sessionOwners.get(sessionId) ?? 'owner'))
+        .send({ sessionId, ...edit })
+        .expect(200);
+    },
+    async objects(prefix = '') {
+      const keys: string[] = [];
+      for await (const item of s3Client.listObjectsV2(env.S3_BUCKET!, prefix, true)) {
+        const { name } = item as { name?: string };
+        if (name) keys.push(name);
+      }
+      return keys.sort();
+    },
+    spooled: () => fs.readdirSync(spoolDir),
+    async contentWith(overrides) {
+      const server = lateServer();
+      const url = await server.listen();
+      const app = await contentService.createApp({ ...env, ...overrides });
+      server.serve(app);
+      return {
+        url,
+        http: () => request(server.server),
+        async close() {
+          await server.close();
+          await app.close();
+        },
+      };
+    },
+    async close() {
+      await Promise.all([contentServer.close(), studiesServer.close()]);
+      await Promise.all([content.close(), studies.close()]);
+      await s3.close();
+      await db.drop();
+      fs.rmSync(spoolDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** A valid PNG's first bytes: a real file of another kind, to be renamed .mp4. */
+export const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+  'hex',
+);
+
+export interface UploadOptions {
+  as?: PersonName;
+  name?: string;
+  bytes?: Buffer;
+  /** Where sessionId goes in the form: before the file (as the web app sends it), after, or not at all. */
+  sessionIdField?: 'first' | 'last' | 'none';
+}
+
+/** /uploadVideo through supertest (multipart with a Content-Length, like a browser's FormData). */
+export function upload(
+  http: () => ReturnType<typeof request>,
+  token: string | undefined,
+  sessionId: string,
+  { name = 'clip.mp4', bytes = FIXTURE_MP4, sessionIdField = 'first' }: Omit<UploadOptions, 'as'> = {},
+) {
+  const req = http().post('/uploadVideo');
+  if (token) void req.set('authorization', `Bearer ${token}`);
+  if (sessionIdField === 'first') void req.field('sessionId', sessionId);
+  void req.attach('file', bytes, { filename: name, contentType: 'video/mp4' });
+  if (sessionIdField === 'last') void req.field('sessionId', sessionId);
+  return req;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: { status: string; res: { message: string; code?: string } };
+}
+
+/**
+ * A multipart upload written by hand on a raw connection: the test decides what the headers claim
+ * and when (or whether) the body ends, to see that the server answers before the upload is over.
+ */
+export function rawUpload(
+  baseUrl: string,
+  token: string,
+  options: { headers?: Record<string, string | number>; chunks: Buffer[]; end: boolean },
+): { answer: Promise<RawAnswer>; abort: () => void } {
+  const url = new URL('/uploadVideo', baseUrl);
+  const req = http.request(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      ...options.headers,
+    },
+  });
+  const answer = new Promise<RawAnswer>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as RawAnswer['body'],
+        });
+      });
+    });
+  });
+  for (const chunk of options.chunks) req.write(chunk);
+  if (options.end) req.end();
+  else req.flushHeaders();
+  return { answer, abort: () => req.destroy() };
+}
+
+export const BOUNDARY = 'uis-test-boundary-7d1f';
+
+/** The `res` of a SUCCESS answer, typed for the test's expectations. */
+export const resOf = <T>(res: { body: unknown }): T => (res.body as { res: T }).res;
+export const actionsOf = (res: { body: unknown }) => resOf<{ actions: Action[] }>(res).actions;
+export const promptsOf = (res: { body: unknown }) => resOf<{ prompts: Prompt[] }>(res).prompts;
+export const formField = (name: string, value: string) =>
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+export const fileHeader = (name: string, filename: string) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+export const formEnd = () => Buffer.from(`\r\n--${BOUNDARY}--\r\n`);

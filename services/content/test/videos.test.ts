@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FIXTURE_MP4,
+  PNG_BYTES,
+  fileHeader,
+  formEnd,
+  formField,
+  rawUpload,
+  startContent,
+  upload,
+  type ContentHarness,
+  type PersonName,
+} from './content-harness';
+
+const NOT_MP4 = 'Only MP4 videos can be uploaded: this file is not an MP4.';
+
+describe('videos', () => {
+  let h: ContentHarness;
+
+  beforeAll(async () => {
+    h = await startContent('videos');
+  });
+  afterAll(() => h.close());
+  // Every path, refused or not, leaves nothing in the spool directory.
+  afterEach(() => expect(h.spooled()).toEqual([]));
+
+  const up = (sessionId: string, options: Parameters<typeof upload>[3] & { as?: PersonName } = {}) =>
+    upload(h.http, h.people[options.as ?? 'owner'].token, sessionId, options);
+  const info = (sessionId: string, as: PersonName = 'owner') =>
+    h.http().get('/getVideoInfo').set(h.auth(as)).query({ sessionId });
+
+  it('uploads a generated MP4, answers its name, and stores it as one object of the session', async () => {
+    const sessionId = await h.newSession();
+    expect((await info(sessionId).expect(200)).body).toEqual({ status: 'SUCCESS', res: { name: null } });
+
+    const res = await up(sessionId, { name: 'Interview 1.mp4' }).expect(200);
+    expect(res.body).toEqual({ status: 'SUCCESS', res: { name: 'Interview_1.mp4' } });
+    expect((await info(sessionId).expect(200)).body.res).toEqual({ name: 'Interview_1.mp4' });
+    expect(await h.objects(`${sessionId}/`)).toHaveLength(1);
+
+    const asset = await h
+      .http()
+      .get(`/assets/${sessionId}/Interview_1.mp4`)
+      .set(h.auth('owner'))
+      .buffer(true)
+      .parse((stream, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(Buffer.compare(asset.body as Buffer, FIXTURE_MP4)).toBe(0);
+  });
+
+  it('replaces the earlier video: one object per session, the old name is gone', async () => {
+    const sessionId = await h.newSession();
+    await up(sessionId, { name: 'first.mp4' }).expect(200);
+    const [firstKey] = await h.objects(`${sessionId}/`);
+    await up(sessionId, { name: 'second.mp4', bytes: Buffer.concat([FIXTURE_MP4, Buffer.alloc(10)]) }).expect(
+      200,
+    );
+
+    const keys = await h.objects(`${sessionId}/`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toBe(firstKey);
+    expect((await info(sessionId).expect(200)).body.res.name).toBe('second.mp4');
+    await h.http().get(`/assets/${sessionId}/first.mp4`).set(h.auth('owner')).expect(404);
+    const head = await h.http().head(`/assets/${sessionId}/second.mp4`).set(h.auth('owner')).expect(200);
+    expect(head.headers['content-length']).toBe(String(FIXTURE_MP4.length + 10));
+  });
+
+  it('streams a larger video through to the store in one piece (12 MB)', async () => {
+    const sessionId = await h.newSession();
+    const big = Buffer.concat([FIXTURE_MP4, Buffer.alloc(12 * 1024 * 1024, 7)]);
+    await up(sessionId, { name: 'big.mp4', bytes: big }).expect(200);
+    const tail = await h
+      .http()
+      .get(`/assets/${sessionId}/big.mp4`)
+      .set(h.auth('owner'))
+      .set('range', 'bytes=-16')
+      .buffer(true)
+      .parse((stream, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(206);
+    expect(tail.headers['content-range']).toBe(`bytes ${big.length - 16}-${big.length - 1}/${big.length}`);
+    expect(Buffer.compare(tail.body as Buffer, big.subarray(big.length - 16))).toBe(0);
+  });
+
+  it('takes sessionId after the file too (checked when the form ends)', async () => {
+    const sessionId = await h.newSession();
+    await up(sessionId, { sessionIdField: 'last', name: 'late.mp4' }).expect(200, {
+      status: 'SUCCESS',
+      res: { name: 'late.mp4' },
+    });
+    const stranger = await up(sessionId, { sessionIdField: 'last', as: 'otherResearcher' }).expect(403);
+    expect(stranger.body.res.message).toBe('Only the researcher who owns this session can do this.');
+  });
+
+  describe('refuses what is not an MP4, by content', () => {
+    it.each([
+      ['a PNG renamed video.mp4', PNG_BYTES],
+      ['text renamed video.mp4', Buffer.from('Definitely a video, trust me. '.repeat(20))],
+      ['an empty file', Buffer.alloc(0)],
+      ['a file shorter than an ftyp box', FIXTURE_MP4.subarray(0, 8)],
+      [
+        'a QuickTime movie',
+        Buffer.concat([Buffer.from('0000001466747970717420200000000071742020', 'hex'), Buffer.alloc(64)]),
+      ],
+    ])('%s -> 415', async (_label, bytes) => {
+      const sessionId = await h.newSession();
+      const res = await up(sessionId, { name: 'video.mp4', bytes }).expect(415);
+      expect(res.body).toEqual({ status: 'ERROR', res: { message: NOT_MP4, code: 'UNSUPPORTED_MEDIA' } });
+      expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
+      expect(await h.objects(`${sessionId}/`)).toEqual([]);
+    });
+
+    it('accepts a real MP4 whatever it is called', async () => {
+      const sessionId = await h.newSession();
+      const res = await up(sessionId, { name: 'holiday.mov' }).expect(200);
+      expect(res.body.res.name).toBe('holiday.mov.mp4');
+    });
+
+    it('keeps the previous video when a replacement is refused', async () => {
+      const sessionId = await h.newSession();
+      await up(sessionId, { name: 'keep.mp4' }).expect(200);
+      await up(sessionId, { name: 'other.mp4', bytes: PNG_BYTES }).expect(415);
+      expect((await info(sessionId).expect(200)).body.res.name).toBe('keep.mp4');
+      await h.http().get(`/assets/${sessionId}/keep.mp4`).set(h.auth('owner')).expect(200);
+    });
+  });
+
+  describe('size limit (VIDEO_MAX_BYTES)', () => {
+    let small: Awaited<ReturnType<ContentHarness['contentWith']>>;
+    let smallUrl: string;
+    beforeAll(async () => {
+      small = await h.contentWith({ VIDEO_MAX_BYTES: '4000' });
+      smallUrl = small.url;
+    });
+    afterAll(() => small.close());
+
+    it('refuses a video larger than the limit with 413, and stores nothing', async () => {
+      const sessionId = await h.newSession();
+      expect(FIXTURE_MP4.length).toBeGreaterThan(4000);
+      const res = await upload(small.http, h.people.owner.token, sessionId).expect(413);
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        res: {
+          message: 'The video is larger than 3.9 KB, the most this server accepts.',
+          code: 'PAYLOAD_TOO_LARGE',
+        },
+      });
+      expect(await h.objects(`${sessionId}/`)).toEqual([]);
+      // Exactly at the limit is fine.
+      await upload(small.http, h.people.owner.token, sessionId, {
+        bytes: FIXTURE_MP4.subarray(0, 4000),
+      }).expect(200);
+    });
+
+    it('refuses by Content-Length before reading the body', async () => {
+      const sessionId = await h.newSession();
+      const { answer, abort } = rawUpload(smallUrl, h.people.owner.token, {
+        headers: { 'content-length': 10 * 1024 ** 3 },
+        chunks: [formField('sessionId', sessionId)],
+        end: false,
+      });
+      const res = await answer;
+      abort();
+      expect([res.status, res.body.res.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    });
+
+    it('stops a streamed upload (no Content-Length) as soon as it passes the limit', async () => {
+      const sessionId = await h.newSession();
+      const { answer, abort } = rawUpload(smallUrl, h.people.owner.token, {
+        headers: { 'transfer-encoding': 'chunked' },
+        chunks: [formField('sessionId', sessionId), fileHeader('file', 'big.mp4'), FIXTURE_MP4],
+        // The form never ends: the answer must come while the client is still sending.
+        end: false,
+      });
+      const res = await answer;
+      abort();
+      expect([res.status, res.body.res.message]).toEqual([
+        413,
+        'The video is larger than 3.9 KB, the most this server accepts.',
+      ]);
+      expect(await h.objects(`${sessionId}/`)).toEqual([]);
+    });
+  });
+
+  it('checks the session before reading the file when sessionId comes first', async () => {
+    const sessionId = await h.newSession();
+    const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.people.otherResearcher.token, {
+      headers: { 'transfer-encoding': 'chunked' },
+      chunks: [formField('sessionId', sessionId), fileHeader('file', 'x.mp4'), FIXTURE_MP4.subarray(0, 100)],
+      end: false,
+    });
+    const res = await answer;
+    abort();
+    expect([res.status, res.body.res.message]).toEqual([
+      403,
+      'Only the researcher who owns this session can do this.',
+    ]);
+  });
+
+  it('refuses a session that is not of type video with 409', async () => {
+    const sessionId = await h.newSession({ type: 'stream' });
+    const res = await up(sessionId).expect(409);
+    expect(res.body.res.message).toBe(
+      'This is a stream session: set its type to video before uploading a video.',
+    );
+  });
+
+  describe('refuses a malformed upload with a message', () => {
+    let sessionId: string;
+    beforeAll(async () => {
+      sessionId = await h.newSession();
+    });
+
+    it('without sessionId, or with a bad one', async () => {
+      const none = await up(sessionId, { sessionIdField: 'none' }).expect(400);
+      expect(none.body.res.message).toBe('This field must not be empty');
+      const bad = await up('not-an-id').expect(400);
+      expect(bad.body.res.message).toBe('sessionId: is not a valid id');
+      const late = await up('not-an-id', { sessionIdField: 'last' }).expect(400);
+      expect(late.body.res.message).toBe('sessionId: is not a valid id');
+    });
+
+    it('without a file, with the file in another field, or with two files', async () => {
+      const noFile = await h
+        .http()
+        .post('/uploadVideo')
+        .set(h.auth('owner'))
+        .field('sessionId', sessionId)
+        .expect(400);
+      expect(noFile.body.res.message).toBe('file: choose an MP4 video to upload');
+      const textFile = await h
+        .http()
+        .post('/uploadVideo')
+        .set(h.auth('owner'))
+        .field('sessionId', sessionId)
+        .field('file', 'clip.mp4')
+        .expect(400);
+      expect(textFile.body.res.message).toBe('file: choose an MP4 video to upload');
+      const wrongField = await h
+        .http()
+        .post('/uploadVideo')
+        .set(h.auth('owner'))
+        .field('sessionId', sessionId)
+        .attach('video', FIXTURE_MP4, 'clip.mp4')
+        .expect(400);
+      expect(wrongField.body.res.message).toBe('Unexpected file in "video": send the video in "file".');
+      const twoFiles = await h
+        .http()
+        .post('/uploadVideo')
+        .set(h.auth('owner'))
+        .field('sessionId', sessionId)
+        .attach('file', FIXTURE_MP4, 'a.mp4')
+        .attach('file', FIXTURE_MP4, 'b.mp4')
+        .expect(400);
+      expect(twoFiles.body.res.message).toBe('Send one file only, in "file".');
+    });
+
+    it('as JSON, or as a form that is cut off', async () => {
+      const json = await h.http().post('/uploadVideo').set(h.auth('owner')).send({ sessionId }).expect(400);
+      expect(json.body.res.message).toBe(
+        'Send the video as multipart/form-data, with the file in "file" and sessionId as a text field.',
+      );
+      const { answer } = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+        chunks: [
+          formField('sessionId', sessionId),
+          fileHeader('file', 'cut.mp4'),
+          FIXTURE_MP4.subarray(0, 500),
+        ],
+        end: true,
+      });
+      const cut = await answer;
+      expect([cut.status, cut.body.res.message]).toEqual([
+        400,
+        'The upload form could not be read: Unexpected end of form.',
+      ]);
+      const complete = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+        chunks: [formField('sessionId', sessionId), fileHeader('file', 'whole.mp4'), FIXTURE_MP4, formEnd()],
+        end: true,
+      });
+      expect((await complete.answer).status).toBe(200);
+    });
+  });
+
+  describe('access', () => {
+    let sessionId: string;
+    beforeAll(async () => {
+      sessionId = await h.newSession();
+      await up(sessionId, { name: 'owned.mp4' }).expect(200);
+    });
+
+    it('getVideoInfo: owner and participant in scope; others 403; anonymous 401; bad id 400', async () => {
+      expect((await info(sessionId, 'participantIn').expect(200)).body.res).toEqual({ name: 'owned.mp4' });
+      await info(sessionId, 'participantOut').expect(403);
+      await info(sessionId, 'otherResearcher').expect(403);
+      await h.http().get('/getVideoInfo').query({ sessionId }).expect(401);
+      expect((await info('x').expect(400)).body.res.message).toBe('sessionId: is not a valid id');
+      expect((await info(randomUUID()).expect(404)).body.res.message).toBe('No such session.');
+    });
+
+    it('uploadVideo and deleteVideo: the owner only', async () => {
+      for (const person of ['participantIn', 'participantOut'] as const) {
+        expect((await up(sessionId, { as: person }).expect(403)).body.res.message).toBe(
+          'Only researchers can do this.',
+        );
+        await h.http().post('/deleteVideo').set(h.auth(person)).send({ sessionId }).expect(403);
+      }
+      await up(sessionId, { as: 'otherResearcher' }).expect(403);
+      await h.http().post('/deleteVideo').set(h.auth('otherResearcher')).send({ sessionId }).expect(403);
+      await upload(h.http, undefined, sessionId).expect(401);
+      await h.http().post('/deleteVideo').send({ sessionId }).expect(401);
+      await up(randomUUID()).expect(404);
+      await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId: randomUUID() }).expect(404);
+      expect((await info(sessionId).expect(200)).body.res.name).toBe('owned.mp4');
+    });
+  });
+
+  it('deletes a video (object and row), and deleting again succeeds', async () => {
+    const sessionId = await h.newSession();
+    await up(sessionId).expect(200);
+    await h
+      .http()
+      .post('/deleteVideo')
+      .set(h.auth('owner'))
+      .send({ sessionId })
+      .expect(200, { status: 'SUCCESS', res: { message: 'Video deleted.' } });
+    expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
+    expect(await h.objects(`${sessionId}/`)).toEqual([]);
+    await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId }).expect(200);
+    const bad = await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId: 'x' }).expect(400);
+    expect(bad.body.res.message).toBe('sessionId: is not a valid id');
+  });
+
+  it('loses the video when studies switches the session away from video (studies calls content)', async () => {
+    const sessionId = await h.newSession();
+    await up(sessionId).expect(200);
+    await h.editSession(sessionId, { type: 'chat' });
+    expect(await h.objects(`${sessionId}/`)).toEqual([]);
+    await h.editSession(sessionId, { type: 'video' });
+    expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
+  });
+});
