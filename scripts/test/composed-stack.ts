@@ -15,6 +15,8 @@ import { closeServer, freePort } from '../src/ports';
 export interface ComposedStack {
   env: Record<string, string>;
   db: TestDatabase;
+  /** Where the S3 server keeps the objects of the stack's bucket. */
+  objectsDir: string;
   outboxDir: string;
   apps: ReadonlyMap<ServiceName, INestApplication>;
   http: () => ReturnType<typeof request>;
@@ -32,11 +34,8 @@ export async function startComposedStack(
 ): Promise<ComposedStack> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `uis-${label}-`));
   const db = await createTestDatabase(label);
-  const s3 = await startEmbeddedS3({
-    directory: path.join(scratch, 's3'),
-    port: await freePort(),
-    bucket: `uis-${randomSuffix()}`,
-  });
+  const bucket = `uis-${randomSuffix()}`;
+  const s3 = await startEmbeddedS3({ directory: path.join(scratch, 's3'), port: await freePort(), bucket });
 
   // The dispatcher's port must be known before the apps are built: their internal URLs point at it.
   let dispatch: http.RequestListener = (_req, res) => res.writeHead(503).end();
@@ -63,6 +62,7 @@ export async function startComposedStack(
   return {
     env,
     db,
+    objectsDir: path.join(scratch, 's3', bucket),
     outboxDir,
     apps,
     http: () => request(server),
