@@ -1,7 +1,4 @@
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
-import { prepareServiceApp } from '@uis/kit';
 import type { UserDataOwner } from '@uis/proto';
 import { mailerService } from '@uis/mailer';
 import { startSmtpSink, recipientsOf, type SmtpSink } from '@uis/mailer/testing';
@@ -11,6 +8,7 @@ import {
   randomSuffix,
   testSecrets,
   type TestDatabase,
+  createAppWithOverrides,
 } from '@uis/kit/testing';
 import request from 'supertest';
 import { authService } from '../src';
@@ -21,15 +19,7 @@ async function authWithOwners(
   env: Record<string, string>,
   owners: UserDataOwner[],
 ): Promise<INestApplication> {
-  const { root, options } = authService.compose(env);
-  const moduleRef = await Test.createTestingModule({ imports: [root] })
-    .overrideProvider(USER_DATA_OWNER_LIST)
-    .useValue(owners)
-    .compile();
-  return prepareServiceApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
-    options,
-  );
+  return createAppWithOverrides(authService, env, [[USER_DATA_OWNER_LIST, owners]]);
 }
 
 export interface AuthHarness {

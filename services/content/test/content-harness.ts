@@ -4,18 +4,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Controller, type INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
+import { Input, InternalEndpoint, defineService, serviceEnv, signAccessToken, type AuthUser } from '@uis/kit';
 import {
-  Input,
-  InternalEndpoint,
-  defineService,
-  prepareServiceApp,
-  serviceEnv,
-  signAccessToken,
-  type AuthUser,
-} from '@uis/kit';
-import { createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+  createTestDatabase,
+  randomSuffix,
+  testSecrets,
+  type TestDatabase,
+  createAppWithOverrides,
+} from '@uis/kit/testing';
 import {
   EVERYONE,
   internalRoutes,
@@ -165,15 +161,7 @@ function lateServer() {
 
 /** Real studies, asking content (this harness's) to delete a session's data, as deployment will. */
 async function realStudies(env: Record<string, string>): Promise<INestApplication> {
-  const { root, options } = studiesService.compose(env);
-  const moduleRef = await Test.createTestingModule({ imports: [root] })
-    .overrideProvider(SESSION_DATA_OWNER_LIST)
-    .useValue(['content'])
-    .compile();
-  return prepareServiceApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
-    options,
-  );
+  return createAppWithOverrides(studiesService, env, [[SESSION_DATA_OWNER_LIST, ['content']]]);
 }
 
 /**

@@ -1,8 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
-import { prepareServiceApp, signAccessToken, type AuthUser } from '@uis/kit';
-import { createTestDatabase, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { signAccessToken, type AuthUser } from '@uis/kit';
+import { createTestDatabase, testSecrets, type TestDatabase, createAppWithOverrides } from '@uis/kit/testing';
 import { EVERYONE, SERVICE_TOKEN_HEADER, type InternalRouteDef, type Prompt } from '@uis/proto';
 import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
 import { randomUUID } from 'node:crypto';
@@ -86,15 +84,9 @@ export async function startRecords(
 
   // Studies as createApp builds it, except that records is its one session-data owner (proto's list
   // is still empty until the lead adds the services that landed).
-  const { root, options } = studiesService.compose({ ...env, RECORDS_URL: recordsUrl });
-  const moduleRef = await Test.createTestingModule({ imports: [root] })
-    .overrideProvider(SESSION_DATA_OWNER_LIST)
-    .useValue(['records'])
-    .compile();
-  const studies = await prepareServiceApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
-    options,
-  );
+  const studies = await createAppWithOverrides(studiesService, { ...env, RECORDS_URL: recordsUrl }, [
+    [SESSION_DATA_OWNER_LIST, ['records']],
+  ]);
   await listen(studies, studiesPort);
 
   const tokenOf = (user: AuthUser) => signAccessToken(secrets.JWT_SECRET, user, 600);

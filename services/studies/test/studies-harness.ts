@@ -1,16 +1,6 @@
 import { Controller, type INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
-import {
-  Input,
-  InternalEndpoint,
-  defineService,
-  prepareServiceApp,
-  serviceEnv,
-  signAccessToken,
-  type AuthUser,
-} from '@uis/kit';
-import { createTestDatabase, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { Input, InternalEndpoint, defineService, serviceEnv, signAccessToken, type AuthUser } from '@uis/kit';
+import { createTestDatabase, testSecrets, type TestDatabase, createAppWithOverrides } from '@uis/kit/testing';
 import { internalRoutes, type InternalRouteDef, type RestServiceName, type ServiceName } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -154,15 +144,7 @@ export async function startStudies(
     CONTENT_URL: content.url,
     RECORDS_URL: records.url,
   };
-  const { root, options } = studiesService.compose(env);
-  const moduleRef = await Test.createTestingModule({ imports: [root] })
-    .overrideProvider(SESSION_DATA_OWNER_LIST)
-    .useValue(owners)
-    .compile();
-  const app = await prepareServiceApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
-    options,
-  );
+  const app = await createAppWithOverrides(studiesService, env, [[SESSION_DATA_OWNER_LIST, owners]]);
 
   const pg = new Client({ connectionString: db.url, options: '-c search_path=studies' });
   await pg.connect();

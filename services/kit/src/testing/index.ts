@@ -39,3 +39,4 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
 export { testSecrets } from './secrets';
 
 export { describeServiceBasics } from './service-basics';
+export { createAppWithOverrides } from './app-with-overrides';
