@@ -1,3 +1,4 @@
+import { sendInput } from '@uis/kit/testing';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promoteUser } from '@uis/auth';
@@ -184,13 +185,10 @@ async function call(stack: ComposedStack, name: RouteName, input: Input, accessT
     delete rest[key];
   }
   const auth = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-  if (route.method === 'GET') return stack.http().get(target).set(auth).query(rest);
-  if (route.multipartFile) {
-    const req = stack.http().post(target).set(auth);
-    for (const [key, value] of Object.entries(rest)) void req.field(key, String(value));
-    return req.attach(route.multipartFile, MP4, { filename: 'clip.mp4', contentType: 'video/mp4' });
-  }
-  return stack.http().post(target).set(auth).send(rest);
+  if (!route.multipartFile) return sendInput(stack.http(), route.method, target, rest).set(auth);
+  const req = stack.http().post(target).set(auth);
+  for (const [key, value] of Object.entries(rest)) void req.field(key, String(value));
+  return req.attach(route.multipartFile, MP4, { filename: 'clip.mp4', contentType: 'video/mp4' });
 }
 
 describe('authorization matrix over every route of proto', () => {

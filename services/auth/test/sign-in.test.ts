@@ -1,3 +1,4 @@
+import { sendInput } from '@uis/kit/testing';
 import { Client } from 'pg';
 import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
 
@@ -180,11 +181,8 @@ describe('sign-in by magic link', () => {
       ['POST', '/setNewUser', { email: 'ada@x.test', name: '   ' }, 'Please provide your name.'],
       ['GET', '/getUserTokens', { email: 'ada@x.test' }, 'This field must not be empty'],
       ['POST', '/getAccessTokenFromRefreshToken', {}, 'This field must not be empty'],
-    ])('%s %s %j -> %s', async (method, path, payload, text) => {
-      const res =
-        method === 'GET'
-          ? await h.http().get(path).query(payload).expect(400)
-          : await h.http().post(path).send(payload).expect(400);
+    ] as const)('%s %s %j -> %s', async (method, path, payload, text) => {
+      const res = await sendInput(h.http(), method, path, payload).expect(400);
       expect(res.body).toMatchObject({ status: 'ERROR', res: { message: text, code: 'VALIDATION' } });
     });
 

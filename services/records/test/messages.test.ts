@@ -1,3 +1,4 @@
+import { sendInput } from '@uis/kit/testing';
 import {
   CHAT_MESSAGE_MAX_CHARS,
   MessageRecord,
@@ -333,11 +334,7 @@ describe('messages: bad input is a 400 that says what is wrong', () => {
   ];
 
   it.each(cases)('%s', async (_label, method, path, input, message) => {
-    const req =
-      method === 'GET'
-        ? h.http().get(path).set(h.as('owner')).query(input)
-        : h.http().post(path).set(h.as('owner')).send(input);
-    const res = await req.expect(400);
+    const res = await sendInput(h.http(), method, path, input).set(h.as('owner')).expect(400);
     expect(res.body).toEqual({
       status: 'ERROR',
       res: { message, code: 'VALIDATION', issues: expect.any(Array) },

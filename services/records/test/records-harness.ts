@@ -1,6 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { signAccessToken, type AuthUser } from '@uis/kit';
-import { createTestDatabase, testSecrets, type TestDatabase, createAppWithOverrides } from '@uis/kit/testing';
+import {
+  createTestDatabase,
+  testSecrets,
+  type TestDatabase,
+  createAppWithOverrides,
+  sendInput,
+} from '@uis/kit/testing';
 import { EVERYONE, SERVICE_TOKEN_HEADER, type InternalRouteDef, type Prompt } from '@uis/proto';
 import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
 import { randomUUID } from 'node:crypto';
@@ -143,12 +149,7 @@ export async function startRecords(
       content.table.prompts.set(sessionId, prompts);
     },
     internal(route, input, token = secrets.SERVICE_TOKEN) {
-      const call =
-        route.method === 'GET'
-          ? http()
-              .get(route.path)
-              .query(input as Record<string, string>)
-          : http().post(route.path).send(input);
+      const call = sendInput(http(), route.method, route.path, input);
       return token === null ? call : call.set(SERVICE_TOKEN_HEADER, token);
     },
     async close() {

@@ -1,3 +1,4 @@
+import { sendInput } from '@uis/kit/testing';
 import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
 describe('groups', () => {
@@ -118,12 +119,8 @@ describe('groups', () => {
     ['POST', '/editGroup', 'no title', { groupId: fakeId() }, 'This field must not be empty'],
     ['POST', '/deleteGroup', 'no groupId', {}, 'This field must not be empty'],
     ['POST', '/deleteGroup', 'a bad groupId', { groupId: 'nope' }, 'groupId: is not a valid id'],
-  ])('%s %s refuses %s with a 400 that says why', async (method, path, _label, input, message) => {
-    const call =
-      method === 'GET'
-        ? h.http().get(path).query(input).set(ada.auth)
-        : h.http().post(path).set(ada.auth).send(input);
-    const res = await call.expect(400);
+  ] as const)('%s %s refuses %s with a 400 that says why', async (method, path, _label, input, message) => {
+    const res = await sendInput(h.http(), method, path, input).set(ada.auth).expect(400);
     expect(res.body.status).toBe('ERROR');
     expect(res.body.res.message).toBe(message);
   });

@@ -1,3 +1,4 @@
+import { sendInput } from '@uis/kit/testing';
 import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
 interface SessionRow {
@@ -383,12 +384,8 @@ describe('sessions', () => {
         { email: 'nobody' },
         'email: is not a valid e-mail address',
       ],
-    ])('%s %s refuses %s with a 400 that says why', async (method, path, _label, input, message) => {
-      const call =
-        method === 'GET'
-          ? h.http().get(path).query(input).set(ada.auth)
-          : h.http().post(path).set(ada.auth).send(input);
-      const res = await call.expect(400);
+    ] as const)('%s %s refuses %s with a 400 that says why', async (method, path, _label, input, message) => {
+      const res = await sendInput(h.http(), method, path, input).set(ada.auth).expect(400);
       expect(res.body.status).toBe('ERROR');
       expect(res.body.res.message).toBe(message);
     });

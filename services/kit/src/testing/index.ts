@@ -40,3 +40,4 @@ export { testSecrets } from './secrets';
 
 export { describeServiceBasics } from './service-basics';
 export { createAppWithOverrides } from './app-with-overrides';
+export { sendInput, type Http } from './send-input';
