@@ -56,7 +56,9 @@ const UserDataDeleteRequest = z.object({ userId: id(), email: email() });
 const userDataDeleteSummary = (what: string) =>
   `Account deletion: removes ${what}. Idempotent: a second call finds nothing and succeeds.`;
 
-const SessionDataDeleteRequest = z.object({ sessionIds: z.array(id()).min(1).max(1000) });
+/** The most session ids one session-data delete call carries (callers send larger sets in batches). */
+export const SESSION_IDS_PER_DELETE = 1000;
+const SessionDataDeleteRequest = z.object({ sessionIds: z.array(id()).min(1).max(SESSION_IDS_PER_DELETE) });
 const sessionDataDeleteSummary = (what: string) =>
   `Session deletion (a session, or every session of a group): removes ${what} of those sessions. Idempotent.`;
 
@@ -188,5 +190,15 @@ export const userDataDeleteRoute = (owner: UserDataOwner) =>
     records: internalRoutes.recordsUserDataDelete,
   })[owner];
 
-/** The services studies calls (sessionDataDeletePath) before it deletes a session or a group. */
-export const SESSION_DATA_OWNERS: RestServiceName[] = ['content', 'records'];
+/** A service that holds data of sessions (studies itself deletes the sessions last). */
+export type SessionDataOwner = Extract<RestServiceName, 'content' | 'records'>;
+
+/** The services studies calls before it deletes a session or a group. */
+export const SESSION_DATA_OWNERS: SessionDataOwner[] = ['content', 'records'];
+
+/** The session-data delete endpoint of each service that holds data of sessions. */
+export const sessionDataDeleteRoute = (owner: SessionDataOwner) =>
+  ({
+    content: internalRoutes.contentSessionDataDelete,
+    records: internalRoutes.recordsSessionDataDelete,
+  })[owner];

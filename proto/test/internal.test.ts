@@ -5,6 +5,7 @@ import {
   internalRouteList,
   internalRoutes,
   sessionDataDeletePath,
+  sessionDataDeleteRoute,
   userDataDeletePath,
   userDataDeleteRoute,
 } from '../src/internal';
@@ -73,7 +74,7 @@ describe('internal routes', () => {
     expect(USER_DATA_OWNERS).toEqual(['studies', 'records']);
     expect(SESSION_DATA_OWNERS).toEqual(['content', 'records']);
     for (const owner of SESSION_DATA_OWNERS) {
-      expect(internalRouteList.some((r) => r.path === sessionDataDeletePath(owner))).toBe(true);
+      expect(sessionDataDeleteRoute(owner).path).toBe(sessionDataDeletePath(owner));
     }
   });
 

@@ -1,7 +1,7 @@
 import { Controller, type INestApplication } from '@nestjs/common';
 import { Input, InternalEndpoint, defineService, serviceEnv, signAccessToken, type AuthUser } from '@uis/kit';
 import { createTestDatabase, testSecrets, type TestDatabase, createAppWithOverrides } from '@uis/kit/testing';
-import { internalRoutes, type InternalRouteDef, type RestServiceName, type ServiceName } from '@uis/proto';
+import { internalRoutes, type InternalRouteDef, type ServiceName, type SessionDataOwner } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -125,7 +125,7 @@ let emails = 0;
  */
 export async function startStudies(
   label: string,
-  owners: RestServiceName[] = ['content', 'records'],
+  owners: SessionDataOwner[] = ['content', 'records'],
 ): Promise<StudiesHarness> {
   const db = await createTestDatabase(label);
   const secrets: Record<string, string> = { ...testSecrets(), LOG_LEVEL: 'silent' };

@@ -2,26 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, InternalClient, unavailable } from '@uis/kit';
 import {
   SESSION_DATA_OWNERS,
-  internalRouteList,
-  sessionDataDeletePath,
-  type InternalRouteDef,
-  type RestServiceName,
+  SESSION_IDS_PER_DELETE,
+  sessionDataDeleteRoute,
+  type SessionDataOwner,
 } from '@uis/proto';
 
 /** Which services hold data of a session (actions, prompts, videos, records); proto's list, replaceable in tests. */
 export const SESSION_DATA_OWNER_LIST = Symbol('SESSION_DATA_OWNER_LIST');
 export const sessionDataOwnersProvider = { provide: SESSION_DATA_OWNER_LIST, useValue: SESSION_DATA_OWNERS };
-
-/** The most ids one session-data delete call takes (proto's request schema). */
-export const SESSION_IDS_PER_CALL = 1000;
-
-/** A service's session-data delete endpoint from proto's table; a service without one is a wiring bug. */
-function sessionDataDeleteRoute(service: RestServiceName): InternalRouteDef {
-  const path = sessionDataDeletePath(service);
-  const route = internalRouteList.find((r) => r.path === path && r.method === 'POST');
-  if (!route) throw new Error(`proto has no ${path} for session-data owner '${service}'`);
-  return route;
-}
 
 const batches = <T>(items: readonly T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -36,21 +24,17 @@ const batches = <T>(items: readonly T[], size: number): T[][] => {
  */
 @Injectable()
 export class SessionDataDeletion {
-  private readonly routes: InternalRouteDef[];
-
   constructor(
     private readonly internal: InternalClient,
-    @Inject(SESSION_DATA_OWNER_LIST) owners: readonly RestServiceName[],
-  ) {
-    this.routes = owners.map(sessionDataDeleteRoute);
-  }
+    @Inject(SESSION_DATA_OWNER_LIST) private readonly owners: readonly SessionDataOwner[],
+  ) {}
 
   async deleteDataOf(sessionIds: readonly string[]): Promise<void> {
     if (sessionIds.length === 0) return;
     const results = await Promise.allSettled(
-      this.routes.map(async (route) => {
-        for (const batch of batches(sessionIds, SESSION_IDS_PER_CALL)) {
-          await this.internal.call(route, { sessionIds: batch });
+      this.owners.map(async (owner) => {
+        for (const batch of batches(sessionIds, SESSION_IDS_PER_DELETE)) {
+          await this.internal.call(sessionDataDeleteRoute(owner), { sessionIds: batch });
         }
       }),
     );
