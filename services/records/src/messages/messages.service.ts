@@ -40,15 +40,12 @@ export class MessagesService {
     return this.append({ ...authorOf(user), sessionId, message });
   }
 
-  /**
-   * One INSERT: the caller (REST above, or realtime with the author it checked) has decided who may
-   * write. Takes realtime's payload as it is, so an e-mail it starts sending is kept without a change here.
-   */
+  /** One INSERT: the caller (REST above, or realtime with the author it checked) has decided who may write. */
   async append({ sessionId, message, ...author }: NewMessage): Promise<MessageRecord> {
     const row = this.messages.create({
       sessionId,
       authorUserId: author.userId,
-      authorEmail: author.email ?? null,
+      authorEmail: author.email,
       name: author.name,
       message,
     });

@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Messages and pixels. `seq` (an identity, so bigserial without a separately owned sequence) is the
  * order key: total and stable even when two appends share a timestamp, and cheap to page on.
  * (session_id, seq) serves every listing of a session in order, and the export's keyset paging;
- * author_user_id serves account deletion. author_email is null when the writer did not say it.
+ * author_user_id serves account deletion.
  */
 export class CreateRecordsTables1763856000000 implements MigrationInterface {
   name = 'CreateRecordsTables1763856000000';
@@ -16,7 +16,7 @@ export class CreateRecordsTables1763856000000 implements MigrationInterface {
         seq bigint GENERATED ALWAYS AS IDENTITY,
         session_id uuid NOT NULL,
         author_user_id uuid NOT NULL,
-        author_email text,
+        author_email text NOT NULL,
         name text NOT NULL,
         message text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
@@ -29,7 +29,7 @@ export class CreateRecordsTables1763856000000 implements MigrationInterface {
         seq bigint GENERATED ALWAYS AS IDENTITY,
         session_id uuid NOT NULL,
         author_user_id uuid NOT NULL,
-        author_email text,
+        author_email text NOT NULL,
         name text NOT NULL,
         color text NOT NULL,
         x double precision NOT NULL CHECK (x >= 0 AND x <= 1),

@@ -17,8 +17,8 @@ export class PixelEntity {
   @Column({ name: 'author_user_id', type: 'uuid' })
   authorUserId!: string;
 
-  @Column({ name: 'author_email', type: 'text', nullable: true })
-  authorEmail!: string | null;
+  @Column({ name: 'author_email', type: 'text' })
+  authorEmail!: string;
 
   @Column({ type: 'text' })
   name!: string;

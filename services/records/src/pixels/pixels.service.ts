@@ -48,7 +48,7 @@ export class PixelsService {
     const row = this.pixels.create({
       sessionId: pixel.sessionId,
       authorUserId: pixel.userId,
-      authorEmail: pixel.email ?? null,
+      authorEmail: pixel.email,
       name: pixel.name,
       color: pixel.color,
       x: pixel.x,
