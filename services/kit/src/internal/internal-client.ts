@@ -13,8 +13,6 @@ export interface InternalClientOptions {
   /** Base URL of each service this one calls. */
   urlOf: (service: ServiceName) => string;
   timeoutMs?: number;
-  /** Forwarded so one request can be followed across services in the logs. */
-  requestId?: string;
 }
 
 /** Calls another service's internal endpoint, typed and validated by proto on both ends. */
