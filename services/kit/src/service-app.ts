@@ -32,6 +32,8 @@ export interface ComposedService {
 export interface ServiceAppOptions {
   logger: Logger;
   trustProxy: string;
+  /** The service's own wiring of the app before init (socket.io adapter, PeerJS mount). */
+  configure?: (app: NestExpressApplication) => void | Promise<void>;
 }
 
 /** The variables every service reads: logging, URLs, and the two shared secrets. */
@@ -47,6 +49,11 @@ export interface ServiceSpec<C extends ServiceConfig> {
   env: z.ZodType<C>;
   /** The service's own modules, built from its validated config. */
   imports: (config: C, logger: Logger) => NonNullable<ModuleMetadata['imports']>;
+  /**
+   * Wiring that needs the app itself, run before init on every path (standalone, embedded, tests):
+   * a WebSocket adapter, a server mounted on the app's HTTP server.
+   */
+  configure?: (app: NestExpressApplication, config: C, logger: Logger) => void | Promise<void>;
 }
 
 /** The root every service app is built on (each Nest app has its own container, so one class serves all). */
@@ -71,7 +78,15 @@ export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): Se
         ...spec.imports(config, logger),
       ],
     };
-    return { root, options: { logger, trustProxy: config.TRUST_PROXY } };
+    const { configure } = spec;
+    return {
+      root,
+      options: {
+        logger,
+        trustProxy: config.TRUST_PROXY,
+        configure: configure && ((app) => configure(app, config, logger)),
+      },
+    };
   };
   return {
     name: spec.name,
@@ -115,6 +130,7 @@ export async function prepareServiceApp(
   app.use(express.json(), express.urlencoded({ extended: false }), explainParseErrors);
   app.useGlobalFilters(new AppExceptionFilter(options.logger));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
+  await options.configure?.(app);
   await app.init();
   return app;
 }
