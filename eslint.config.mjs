@@ -32,5 +32,24 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // The browser bundles proto's zod-free entry only: a value import of the index would pull every schema in.
+    files: ['web/src/**/*.{ts,tsx}', 'web/e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@uis/proto',
+              message: "Import values from '@uis/proto/browser'; only types may come from '@uis/proto'.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,27 +1,56 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import type { ProxyOptions } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { routeList } from '@uis/proto';
 
 // The app bundles proto's TypeScript sources; this config (run by Node) reads its build, made first by tsc -b.
-const protoSources = fileURLToPath(new URL('../proto/src/index.ts', import.meta.url));
+const protoSource = (file: string) => fileURLToPath(new URL(`../proto/src/${file}`, import.meta.url));
 
 // `npm run dev`: the API of `npm start` answers every path of proto's route table, so one origin works.
 const api = 'http://127.0.0.1:8443';
 const proxy: Record<string, string | ProxyOptions> = {
   '/assets': api,
   '/socket.io': { target: 'ws://127.0.0.1:9000', ws: true },
-  '/stream': 'http://127.0.0.1:9001',
+  '/stream': { target: 'http://127.0.0.1:9001', ws: true },
 };
 // Parameterised paths (/assets/:sessionId/:file) are covered by their prefix above.
 for (const route of routeList) if (!route.path.includes(':')) proxy[route.path] = api;
 
+/**
+ * `virtual:uis-routes`: how to call each route (method, path, upload field, file answers), read from
+ * proto's route table at build time, so the browser gets the table without bundling its zod schemas.
+ */
+function routeTable(): Plugin {
+  const id = 'virtual:uis-routes';
+  const resolved = `\0${id}`;
+  const table = Object.fromEntries(
+    routeList.map(({ name, method, path, multipartFile, produces, tokenInQuery }) => [
+      name,
+      { method, path, multipartFile, produces, tokenInQuery },
+    ]),
+  );
+  return {
+    name: 'uis-routes',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (source) => (source === resolved ? `export const ROUTES = ${JSON.stringify(table)};` : undefined),
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@uis/proto': protoSources } },
+  plugins: [react(), routeTable()],
+  resolve: {
+    alias: [
+      // Values come from the zod-free entry only (ESLint enforces it); the index is imported for types.
+      { find: /^@uis\/proto\/browser$/, replacement: protoSource('browser.ts') },
+      { find: /^@uis\/proto$/, replacement: protoSource('index.ts') },
+    ],
+  },
   // Built files under /static, so /assets stays the videos' path (content) at the gateway too.
   build: { assetsDir: 'static' },
   server: { port: 5173, proxy },
-  test: { environment: 'node', include: ['src/**/*.test.ts'] },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });

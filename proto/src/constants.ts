@@ -245,3 +245,12 @@ export const helloText = (name: string): string => `Hello, ${name}`;
 /** The chat message a reaction sends (spec section 4). */
 export const reactionText = (name: string, actionName: string): string =>
   `${name} reacted with ${actionName}`;
+
+/** User-facing validation texts of spec section 5, kept verbatim. */
+export const VALIDATION_TEXTS = {
+  empty: 'This field must not be empty',
+  loginEmail: 'Please provide your email to enter.',
+  signupEmail: 'Please provide your email.',
+  signupName: 'Please provide your name.',
+  authFailed: 'Authentication failed. Please try again.',
+} as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Result markers of every REST answer (spec section 4). */
-export const STATUS = { SUCCESS: 'SUCCESS', ERROR: 'ERROR' } as const;
-export type Status = (typeof STATUS)[keyof typeof STATUS];
+import { STATUS } from './status';
+
+export { STATUS, type Status } from './status';
 
 /** One field that failed validation. */
 export const FieldIssue = z.object({ path: z.string(), message: z.string() });

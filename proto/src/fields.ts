@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { VALIDATION_TEXTS } from './constants';
 
-/** User-facing validation texts of spec section 5, kept verbatim. */
-export const VALIDATION_TEXTS = {
-  empty: 'This field must not be empty',
-  loginEmail: 'Please provide your email to enter.',
-  signupEmail: 'Please provide your email.',
-  signupName: 'Please provide your name.',
-  authFailed: 'Authentication failed. Please try again.',
-} as const;
+export { VALIDATION_TEXTS } from './constants';
 
 export const SPEC_TEXTS: ReadonlySet<string> = new Set(Object.values(VALIDATION_TEXTS));
 

@@ -1,17 +1,16 @@
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import 'material-icons/iconfont/filled.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from './pages/placeholder-page';
+import { App } from './app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
-      <Routes>
-        <Route path="*" element={<PlaceholderPage />} />
-      </Routes>
-    </BrowserRouter>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,4 @@
+/** Placeholder until this screen lands. */
+export function DashboardPage() {
+  return <main>DashboardPage</main>;
+}

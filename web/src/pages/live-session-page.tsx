@@ -1,0 +1,4 @@
+/** Placeholder until this screen lands. */
+export function LiveSessionPage() {
+  return <main>LiveSessionPage</main>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until this screen lands. */
+export function SessionsPage() {
+  return <main>SessionsPage</main>;
+}

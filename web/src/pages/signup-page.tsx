@@ -1,0 +1,4 @@
+/** Placeholder until this screen lands. */
+export function SignupPage() {
+  return <main>SignupPage</main>;
+}
