@@ -50,10 +50,14 @@ function send(name: RouteName, input: Input | FormData, signal?: AbortSignal): P
   });
 }
 
-async function failure(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as { res?: Partial<ErrorRes> } | null;
-  const message = body?.res?.message ?? `The server answered ${response.status}.`;
-  return new ApiError(message, response.status, body?.res?.code);
+type Body = { status?: string; res?: unknown } | null;
+const readBody = (response: Response): Promise<Body> => response.json().catch(() => null) as Promise<Body>;
+
+/** The error of an answer whose body was already read (a body can be read only once). */
+function failure(response: Response, body: Body): ApiError {
+  const res = body?.res as Partial<ErrorRes> | undefined;
+  const message = res?.message ?? `The server answered ${response.status}.`;
+  return new ApiError(message, response.status, res?.code);
 }
 
 /**
@@ -92,9 +96,9 @@ export async function call<N extends RouteName>(
   signal?: AbortSignal,
 ): Promise<AnswerOf<N>> {
   const response = await sendSignedIn(name, input, signal);
-  const body = (await response.json().catch(() => null)) as { status?: string; res?: unknown } | null;
+  const body = await readBody(response);
   if (body?.status === STATUS.SUCCESS) return body.res as AnswerOf<N>;
-  throw await failure(response);
+  throw failure(response, body);
 }
 
 /** An upload route (multipart, no JSON header): the form's fields and the file under the route's field name. */
@@ -107,15 +111,15 @@ export async function upload<N extends RouteName>(
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append(ROUTES[name].multipartFile ?? 'file', file);
   const response = await sendSignedIn(name, form);
-  const body = (await response.json().catch(() => null)) as { status?: string; res?: unknown } | null;
+  const body = await readBody(response);
   if (body?.status === STATUS.SUCCESS) return body.res as AnswerOf<N>;
-  throw await failure(response);
+  throw failure(response, body);
 }
 
 /** A route that answers a file (the CSV export): its bytes, or an ApiError. */
 export async function download<N extends RouteName>(name: N, input: RequestOf<N>): Promise<Blob> {
   const response = await sendSignedIn(name, input);
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw failure(response, await readBody(response));
   return response.blob();
 }
 
