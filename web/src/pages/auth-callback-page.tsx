@@ -1,4 +1,6 @@
-/** Placeholder until this screen lands. */
+import { AuthCallback } from '../features/auth/components/auth-callback';
+
+/** `/authcallback?email=…&token=…`: where the magic link lands. */
 export function AuthCallbackPage() {
-  return <main>AuthCallbackPage</main>;
+  return <AuthCallback />;
 }

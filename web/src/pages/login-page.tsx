@@ -1,4 +1,11 @@
-/** Placeholder until this screen lands. */
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { LoginForm } from '../features/auth/components/login-form';
+
+/** `/` and every unknown path. */
 export function LoginPage() {
-  return <main>LoginPage</main>;
+  return (
+    <AuthLayout>
+      <LoginForm />
+    </AuthLayout>
+  );
 }

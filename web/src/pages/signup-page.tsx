@@ -1,4 +1,11 @@
-/** Placeholder until this screen lands. */
+import { AuthLayout } from '../features/auth/components/auth-layout';
+import { SignupFlow } from '../features/auth/components/signup-flow';
+
+/** `/signup`: choose researcher or participant, then e-mail and name. */
 export function SignupPage() {
-  return <main>SignupPage</main>;
+  return (
+    <AuthLayout>
+      <SignupFlow />
+    </AuthLayout>
+  );
 }
