@@ -13,8 +13,11 @@ export type ServiceName = keyof typeof SERVICES;
 
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
-/** The services that answer REST calls of the spec (realtime, signal and mailer do not). */
-export type RestServiceName = Extract<ServiceName, 'auth' | 'studies' | 'content' | 'records'>;
+/**
+ * The services that answer REST calls (realtime and mailer do not; signal answers only /getCallSettings,
+ * besides PeerJS on its own port).
+ */
+export type RestServiceName = Extract<ServiceName, 'auth' | 'studies' | 'content' | 'records' | 'signal'>;
 
 /** Port of the public API (gateway, or the embedded process). */
 export const API_PORT = 8443;

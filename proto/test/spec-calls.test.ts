@@ -4,6 +4,7 @@ import { authRoutes } from '../src/routes/auth.routes';
 import { studiesRoutes } from '../src/routes/studies.routes';
 import { contentRoutes } from '../src/routes/content.routes';
 import { recordsRoutes } from '../src/routes/records.routes';
+import { signalRoutes } from '../src/routes/signal.routes';
 
 /** Spec section 7, "The calls it makes": method and path of every row, copied verbatim. */
 const SPEC_CALLS = [
@@ -44,7 +45,7 @@ const SPEC_CALLS = [
   'GET /getParticipantSessions',
 ] as const;
 
-const REST_SERVICES: readonly RestServiceName[] = ['auth', 'studies', 'content', 'records'];
+const REST_SERVICES: readonly RestServiceName[] = ['auth', 'studies', 'content', 'records', 'signal'];
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 
 describe('route table against spec section 7', () => {
@@ -76,6 +77,7 @@ describe('route table against spec section 7', () => {
     expect(extensions.map(key).sort()).toEqual([
       'GET /assets/:sessionId/:file',
       'GET /exportRecords',
+      'GET /getCallSettings',
       'POST /logout',
     ]);
     for (const route of extensions) expect(route.summary.length).toBeGreaterThan(40);
@@ -88,7 +90,7 @@ describe('route table against spec section 7', () => {
   });
 
   it('loses no route when the service tables are merged (no name clash)', () => {
-    const parts = [authRoutes, studiesRoutes, contentRoutes, recordsRoutes];
+    const parts = [authRoutes, studiesRoutes, contentRoutes, recordsRoutes, signalRoutes];
     const total = parts.reduce((sum, part) => sum + Object.keys(part).length, 0);
     expect(Object.keys(routes)).toHaveLength(total);
     expect(routeList).toHaveLength(total);
@@ -117,6 +119,7 @@ describe('route table against spec section 7', () => {
     expect(owner('uploadVideo')).toBe('content');
     expect(owner('getPixels')).toBe('records');
     expect(owner('exportRecords')).toBe('records');
+    expect(owner('getCallSettings')).toBe('signal');
   });
 
   it('declares the upload as multipart with the file in `file`, and the export as CSV', () => {
@@ -141,6 +144,7 @@ describe('route table against spec section 7', () => {
         'addMessage',
         'deleteUser',
         'getActions',
+        'getCallSettings',
         'getMessages',
         'getParticipantSessions',
         'getSessionInfo',

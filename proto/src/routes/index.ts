@@ -3,22 +3,30 @@ import type { HttpMethod, RouteDef } from '../route';
 import { authRoutes } from './auth.routes';
 import { contentRoutes } from './content.routes';
 import { recordsRoutes } from './records.routes';
+import { signalRoutes } from './signal.routes';
 import { studiesRoutes } from './studies.routes';
 
 export * from './auth.routes';
 export * from './content.routes';
 export * from './records.routes';
+export * from './signal.routes';
 export * from './studies.routes';
 
 /** Every public REST route, by name. The gateway, the services and the web client all read this. */
-export const routes = { ...authRoutes, ...studiesRoutes, ...contentRoutes, ...recordsRoutes };
+export const routes = {
+  ...authRoutes,
+  ...studiesRoutes,
+  ...contentRoutes,
+  ...recordsRoutes,
+  ...signalRoutes,
+};
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 
 export type RouteListEntry = RouteDef & { name: RouteName };
 
-/** The route table as a list, in definition order (auth, studies, content, records). */
+/** The route table as a list, in definition order (auth, studies, content, records, signal). */
 export const routeList: readonly RouteListEntry[] = (Object.keys(routes) as RouteName[]).map(
   (name): RouteListEntry => ({ name, ...routes[name] }),
 );
