@@ -1,0 +1,71 @@
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  JWT_SECRET,
+  LOGGER,
+  SessionAccessClient,
+  accessTokenOf,
+  badRequest,
+  forbidden,
+  notFound,
+  unauthenticated,
+  unavailable,
+  verifyAccessToken,
+  type AuthUser,
+  type Logger,
+} from '@uis/kit';
+import { parsePeerId } from '@uis/proto';
+import type { Request } from 'express';
+
+/** A registration the gate let through: the peer id and the session and user it names. */
+export interface AdmittedPeer {
+  peerId: string;
+  sessionId: string;
+  user: AuthUser;
+}
+
+/**
+ * Who may register a PeerJS id, decided on the WebSocket upgrade before PeerJS sees it:
+ *
+ * - the access token comes from the `accessToken` cookie (browsers send it on the upgrade; the
+ *   PeerJS client cannot add headers) or an `Authorization: Bearer` header (other clients). Not
+ *   from the query string: URLs end up in proxy logs, and no client needs it;
+ * - the id must be `<sessionId>_<userId>[_<instance>]` (proto's peerIdFor) naming the caller, so
+ *   nobody can register, or take over, someone else's id, even after its owner left;
+ * - the session must be a chat session whose owner the caller is, or whose scope holds them
+ *   (asked of studies, as every service does).
+ */
+@Injectable()
+export class RegistrationGate {
+  constructor(
+    @Inject(JWT_SECRET) private readonly secret: string,
+    private readonly sessions: SessionAccessClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The admitted peer, or throws the AppError (401, 400, 403, 404, 503) to refuse the upgrade with. */
+  async admit(req: IncomingMessage): Promise<AdmittedPeer> {
+    // The kit's token lookup reads only the headers (and the query, which is not allowed here).
+    const token = accessTokenOf({ headers: req.headers } as Request, false);
+    const user = token ? verifyAccessToken(this.secret, token) : null;
+    if (!user) throw unauthenticated();
+
+    const peerId = new URL(req.url ?? '/', 'http://peer').searchParams.get('id') ?? '';
+    const parts = parsePeerId(peerId);
+    if (!parts) {
+      throw badRequest(
+        'The peer id must be <sessionId>_<userId>, optionally followed by _<instance> (proto: peerIdFor).',
+      );
+    }
+    if (parts.userId !== user.id.toLowerCase()) throw forbidden('This peer id belongs to someone else.');
+
+    const access = await this.sessions.access(user, parts.sessionId).catch((error: unknown) => {
+      this.logger.warn({ err: error, sessionId: parts.sessionId }, 'peer registration: session check failed');
+      throw unavailable('Cannot check the session now; try again.');
+    });
+    if (access.sessionType === null) throw notFound('No such session.');
+    if (access.role === 'none') throw forbidden('You are not part of this session.');
+    if (access.sessionType !== 'chat') throw forbidden('Only chat sessions have a call.');
+    return { peerId, sessionId: parts.sessionId, user };
+  }
+}

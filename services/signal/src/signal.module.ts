@@ -1,0 +1,16 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CallSettingsController } from './call-settings.controller';
+import { PeerSignalling } from './peer/peer-signalling';
+import { RegistrationGate } from './peer/registration-gate';
+import { SIGNAL_CONFIG, type SignalConfig } from './signal.config';
+
+@Module({})
+export class SignalModule {
+  static forRoot(config: SignalConfig): DynamicModule {
+    return {
+      module: SignalModule,
+      controllers: [CallSettingsController],
+      providers: [{ provide: SIGNAL_CONFIG, useValue: config }, RegistrationGate, PeerSignalling],
+    };
+  }
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { ConfigError, signAccessToken, type AuthUser } from '@uis/kit';
+import { testSecrets } from '@uis/kit/testing';
+import { ERROR_CODES, peerIdFor, routes } from '@uis/proto';
+import request from 'supertest';
+import { registerPeer, signalService, type PeerAttempt } from '../src';
+
+/**
+ * The signal service on its own: PeerJS's HTTP endpoints, every refusal the gate decides before it
+ * asks studies, the answer when studies cannot be reached, and the ICE configuration. Registrations
+ * that need a real session (and studies) are in scripts/test/signal.test.ts.
+ */
+
+const ICE_SERVERS = [
+  { urls: 'stun:stun.example.org:3478' },
+  {
+    urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
+    username: 'u',
+    credential: 'p',
+  },
+];
+
+/** A loopback port nothing listens on: studies "down". */
+const closedPort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('signal on its own', () => {
+  const secrets = testSecrets();
+  const user: AuthUser = { id: randomUUID(), email: 'pat@uni.test', name: 'Pat', type: 'participant' };
+  const token = signAccessToken(secrets.JWT_SECRET, user, 600);
+  let app: INestApplication;
+  let base: string;
+  const http = () => request(app.getHttpServer() as Parameters<typeof request>[0]);
+
+  beforeAll(async () => {
+    app = await signalService.createApp({
+      ...secrets,
+      LOG_LEVEL: 'silent',
+      STUDIES_URL: `http://127.0.0.1:${await closedPort()}`,
+      ICE_SERVERS: JSON.stringify(ICE_SERVERS),
+    });
+    await app.listen(0, '127.0.0.1');
+    base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  });
+
+  afterAll(() => app?.close());
+
+  const expectRefused = (attempt: PeerAttempt, status: number, code: string, message?: RegExp) => {
+    expect(attempt.kind).toBe('refused');
+    if (attempt.kind !== 'refused') return;
+    expect(attempt.status).toBe(status);
+    expect(attempt.body).toMatchObject({ status: 'ERROR', res: { code } });
+    if (message) expect((attempt.body as { res: { message: string } }).res.message).toMatch(message);
+  };
+
+  describe('PeerJS endpoints', () => {
+    it('GET /stream/peerjs/id answers a fresh id each time', async () => {
+      const first = await http().get('/stream/peerjs/id').expect(200);
+      const second = await http().get('/stream/peerjs/id').expect(200);
+      expect(first.text).toMatch(/^[0-9a-f-]{36}$/);
+      expect(second.text).not.toBe(first.text);
+    });
+
+    it('does not list the registered peers (discovery is off)', async () => {
+      await http().get('/stream/peerjs/peers').expect(401);
+    });
+
+    it('keeps /health and /ready', async () => {
+      await http().get('/health').expect(200);
+      await http().get('/ready').expect(200);
+    });
+  });
+
+  describe('registration refused before studies is asked', () => {
+    const ownId = () => peerIdFor(randomUUID(), user.id);
+
+    it('without a token: 401', async () => {
+      expectRefused(await registerPeer(base, ownId(), null), 401, ERROR_CODES.UNAUTHENTICATED);
+    });
+
+    it('with a token signed by someone else: 401', async () => {
+      const forged = signAccessToken(testSecrets().JWT_SECRET, user, 600);
+      expectRefused(await registerPeer(base, ownId(), { cookie: forged }), 401, ERROR_CODES.UNAUTHENTICATED);
+    });
+
+    it('with an expired token: 401', async () => {
+      const expired = signAccessToken(secrets.JWT_SECRET, user, -60);
+      expectRefused(await registerPeer(base, ownId(), { bearer: expired }), 401, ERROR_CODES.UNAUTHENTICATED);
+    });
+
+    it('with garbage for a token: 401', async () => {
+      expectRefused(
+        await registerPeer(base, ownId(), { cookie: 'not.a.jwt' }),
+        401,
+        ERROR_CODES.UNAUTHENTICATED,
+      );
+    });
+
+    it('with the token in the query string only: 401 (cookie or Authorization header only)', async () => {
+      const attempt = await registerPeer(base, ownId(), null, { query: { accessToken: token } });
+      expectRefused(attempt, 401, ERROR_CODES.UNAUTHENTICATED);
+    });
+
+    it.each([
+      ['a random PeerJS id', randomUUID()],
+      ['the two ids joined by a dash', `${randomUUID()}-${user.id}`],
+      ['an empty id', ''],
+      ['an instance that is too long', `${peerIdFor(randomUUID(), user.id)}_${'a'.repeat(17)}`],
+    ])('for %s: 400', async (_, id) => {
+      expectRefused(
+        await registerPeer(base, id, { cookie: token }),
+        400,
+        ERROR_CODES.VALIDATION,
+        /peerIdFor/,
+      );
+    });
+
+    it("for someone else's id: 403", async () => {
+      const theirs = peerIdFor(randomUUID(), randomUUID());
+      expectRefused(
+        await registerPeer(base, theirs, { bearer: token }),
+        403,
+        ERROR_CODES.FORBIDDEN,
+        /someone else/,
+      );
+    });
+  });
+
+  it('answers 503 when studies cannot say whether the user is in the session', async () => {
+    expectRefused(
+      await registerPeer(base, peerIdFor(randomUUID(), user.id), { cookie: token }),
+      503,
+      ERROR_CODES.UNAVAILABLE,
+    );
+  });
+
+  it('stays up after every refusal', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, async () =>
+        expectRefused(await registerPeer(base, randomUUID(), null), 401, ERROR_CODES.UNAUTHENTICATED),
+      ),
+    );
+    await http().get('/health').expect(200);
+    await http().get('/stream/peerjs/id').expect(200);
+  });
+
+  describe('call settings', () => {
+    it('gives signed-in users the configured ICE servers, the PeerJS path and key', async () => {
+      const res = await http()
+        .get(routes.getCallSettings.path)
+        .set('authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(res.body).toEqual({
+        status: 'SUCCESS',
+        res: { iceServers: ICE_SERVERS, peerPath: '/stream', key: 'peerjs' },
+      });
+    });
+
+    it('refuses anonymous callers', async () => {
+      await http().get(routes.getCallSettings.path).expect(401);
+    });
+
+    it('has no ICE servers unless configured (unset or blank)', async () => {
+      for (const ICE_SERVERS of [undefined, '  ']) {
+        const plain = await signalService.createApp({ ...secrets, LOG_LEVEL: 'silent', ICE_SERVERS });
+        try {
+          const res = await request(plain.getHttpServer() as Parameters<typeof request>[0])
+            .get(routes.getCallSettings.path)
+            .set('authorization', `Bearer ${token}`)
+            .expect(200);
+          expect((res.body as { res: { iceServers: unknown[] } }).res.iceServers).toEqual([]);
+        } finally {
+          await plain.close();
+        }
+      }
+    });
+
+    it.each([
+      ['text that is not JSON', 'stun:stun.example.org', /ICE_SERVERS: must be a JSON array of RTCIceServer/],
+      ['an object, not an array', '{"urls":"stun:a.example.org"}', /ICE_SERVERS: must be a JSON array/],
+      ['a URL that is not stun/turn', '[{"urls":"https://a.example.org"}]', /ICE_SERVERS\.0\.urls/],
+      [
+        'a TURN server without credentials',
+        '[{"urls":"turn:t.example.org"}]',
+        /ICE_SERVERS\.0: a TURN server needs/,
+      ],
+      [
+        'a misspelt key',
+        '[{"urls":"stun:a.example.org","credentials":"x"}]',
+        /ICE_SERVERS\.0: .*credentials/,
+      ],
+    ])('refuses to boot with %s in ICE_SERVERS, saying why', async (_, value, message) => {
+      const started = signalService.createApp({ ...secrets, LOG_LEVEL: 'silent', ICE_SERVERS: value });
+      await expect(started).rejects.toBeInstanceOf(ConfigError);
+      await expect(started).rejects.toThrow(message);
+    });
+  });
+});
