@@ -172,6 +172,9 @@ const MATRIX: Record<RouteName, Entry> = {
     }),
   },
   exportRecords: { allowed: owner, input: (w) => ({ sessionId: w.sessionId, kind: 'messages' }) },
+
+  // signal
+  getCallSettings: { allowed: signedIn, input: () => ({}) },
 };
 
 /** Calls a route of proto's table as someone, the way the web client does. */
