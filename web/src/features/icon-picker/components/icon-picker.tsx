@@ -1,0 +1,124 @@
+import { DEBOUNCE_MS, ICON_STYLES, type IconStyle } from '@uis/proto/browser';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDebounce } from 'use-debounce';
+import { Icon } from '../../../components/ui/icon';
+import { IconButton } from '../../../components/ui/icon-button';
+import { useIconFonts } from '../../../components/ui/icon-fonts';
+import { useDismiss } from '../../../components/ui/popover';
+import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
+import { useIconNames } from '../hooks/use-icon-names';
+import { filterIconNames } from '../lib/filter-icons';
+import '../icon-picker.css';
+
+/** Icons rendered at a time: the full list is about 2,100. */
+export const ICON_PAGE_SIZE = 120;
+
+export interface IconPick {
+  icon?: string;
+  type?: IconStyle;
+}
+
+interface IconPickerProps {
+  icon: string;
+  iconStyle: IconStyle;
+  onPick: (pick: IconPick) => void;
+  onClose: () => void;
+}
+
+/**
+ * The action icon picker (spec sections 2 and 5): a search box that filters the Material icon
+ * names by lowercase substring 1 s after the last keystroke, the five styles, and the icons.
+ * Picking a style changes the action's style; picking an icon sets it and closes the picker.
+ */
+export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps) {
+  const names = useIconNames();
+  const [search, setSearch] = useState('');
+  const [query] = useDebounce(search, DEBOUNCE_MS);
+  const matches = useMemo(() => filterIconNames(names ?? [], query), [names, query]);
+  const shown = useShownItems(matches, ICON_PAGE_SIZE, query);
+  useIconFonts(ICON_STYLES);
+  const panel = useRef<HTMLDivElement>(null);
+  useDismiss(panel, onClose);
+  const id = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => searchBox.current?.focus(), []);
+
+  return (
+    <div
+      className="icon-picker-backdrop"
+      onPointerDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        className="icon-picker"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+      >
+        <div className="icon-picker-header">
+          <h2 id={`${id}-title`}>Choose an icon</h2>
+          <IconButton icon="close" label="Close icon picker" onClick={onClose} />
+        </div>
+        <input
+          ref={searchBox}
+          type="search"
+          className="text-input"
+          aria-label="Search icons"
+          placeholder="Search icons"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <div className="icon-picker-styles" role="radiogroup" aria-label="Icon style">
+          {ICON_STYLES.map((style) => (
+            <label key={style} className={`icon-picker-style${style === iconStyle ? ' selected' : ''}`}>
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={`${id}-style`}
+                value={style}
+                checked={style === iconStyle}
+                onChange={() => onPick({ type: style })}
+              />
+              <Icon name={icon} iconStyle={style} size={20} />
+              <span>{style}</span>
+            </label>
+          ))}
+        </div>
+        <div className="icon-picker-grid-wrap">
+          {names === null ? (
+            <p className="icon-picker-note">Loading icons…</p>
+          ) : matches.length === 0 ? (
+            <p className="icon-picker-note">No icon matches “{query}”.</p>
+          ) : (
+            <>
+              <p className="icon-picker-note" aria-live="polite">
+                {matches.length} icons
+              </p>
+              <div className="icon-picker-grid">
+                {shown.visible.map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className={`icon-picker-icon${name === icon ? ' selected' : ''}`}
+                    aria-label={name}
+                    aria-pressed={name === icon}
+                    title={name}
+                    onClick={() => {
+                      onPick({ icon: name });
+                      onClose();
+                    }}
+                  >
+                    <Icon name={name} iconStyle={iconStyle} />
+                  </button>
+                ))}
+              </div>
+              <ShowMoreButton hidden={shown.hidden} onClick={shown.showMore} />
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
