@@ -1,0 +1,24 @@
+import { UI_TEXTS } from '@uis/proto/browser';
+import { useApiQuery } from '../../../api/queries';
+import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
+import { MessageRow } from './message-row';
+
+export const RECORD_PAGE_SIZE = 200;
+
+export function MessagesTab({ sessionId }: { sessionId: string }) {
+  const messages = useApiQuery('getMessages', { sessionId }, { errorText: UI_TEXTS.errorFetchingMessages });
+  const list = messages.data?.messages ?? [];
+  const shown = useShownItems(list, RECORD_PAGE_SIZE);
+  if (list.length === 0)
+    return <p className="record-empty">{messages.isLoading ? 'Loading messages…' : 'No messages yet.'}</p>;
+  return (
+    <>
+      <ul className="record-messages">
+        {shown.visible.map((message) => (
+          <MessageRow key={message.message_id} message={message} />
+        ))}
+      </ul>
+      <ShowMoreButton hidden={shown.hidden} onClick={shown.showMore} />
+    </>
+  );
+}

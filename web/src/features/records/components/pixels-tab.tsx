@@ -1,0 +1,71 @@
+import { STREAM_PIXEL_COLOR, UI_TEXTS } from '@uis/proto/browser';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { IconButton } from '../../../components/ui/icon-button';
+import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
+import { formatRecordTime, ratioPercent } from '../lib/record-format';
+import { RECORD_PAGE_SIZE } from './messages-tab';
+
+/** Recorded clicks (spec section 2): who, formatted time, x, y, a colour swatch and delete. */
+export function PixelsTab({ sessionId }: { sessionId: string }) {
+  const pixels = useApiQuery('getPixels', { sessionId }, { errorText: UI_TEXTS.errorFetchingPixels });
+  const deletePixel = useApiMutation('deletePixel', {
+    errorText: UI_TEXTS.errorDeletingPixel,
+    invalidates: ['getPixels'],
+  });
+  const list = pixels.data?.pixels ?? [];
+  const shown = useShownItems(list, RECORD_PAGE_SIZE);
+  if (list.length === 0)
+    return <p className="record-empty">{pixels.isLoading ? 'Loading clicks…' : 'No clicks yet.'}</p>;
+  return (
+    <>
+      <table className="record-table">
+        <thead>
+          <tr>
+            <th scope="col">Who</th>
+            <th scope="col">Time</th>
+            <th scope="col">X</th>
+            <th scope="col">Y</th>
+            <th scope="col">Colour</th>
+            <th scope="col">
+              <span className="visually-hidden">Delete</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.visible.map((pixel) => (
+            <tr key={pixel.pixel_id}>
+              <td className="record-who">{pixel.name}</td>
+              <td>
+                <time dateTime={pixel.time}>{formatRecordTime(pixel.time)}</time>
+              </td>
+              <td>{ratioPercent(pixel.x)}</td>
+              <td>{ratioPercent(pixel.y)}</td>
+              <td>
+                {pixel.color === STREAM_PIXEL_COLOR ? (
+                  <span className="record-no-color">{STREAM_PIXEL_COLOR}</span>
+                ) : (
+                  <span
+                    className="record-swatch"
+                    role="img"
+                    aria-label={pixel.color}
+                    title={pixel.color}
+                    style={{ background: pixel.color }}
+                  />
+                )}
+              </td>
+              <td className="record-cell-icon">
+                <IconButton
+                  icon="delete"
+                  label="Delete click"
+                  disabled={deletePixel.isPending}
+                  onClick={() => deletePixel.mutate({ pixelId: pixel.pixel_id })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ShowMoreButton hidden={shown.hidden} onClick={shown.showMore} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { UI_TEXTS, formatClockTime } from '@uis/proto/browser';
+import { useApiQuery } from '../../../api/queries';
+
+/** The session's prompts as the record panel lists them: time, duration and text (edited in the edit panel). */
+export function PromptsTab({ sessionId }: { sessionId: string }) {
+  const prompts = useApiQuery('getPrompts', { sessionId }, { errorText: UI_TEXTS.errorFetchingPrompts });
+  const list = prompts.data?.prompts ?? [];
+  if (list.length === 0)
+    return <p className="record-empty">{prompts.isLoading ? 'Loading prompts…' : 'No prompts yet.'}</p>;
+  return (
+    <table className="record-table">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Duration (s)</th>
+          <th scope="col">Prompt</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((prompt) => (
+          <tr key={prompt.prompt_id}>
+            <td>{formatClockTime(prompt.time)}</td>
+            <td>{prompt.duration}</td>
+            <td className="record-prompt-text">{prompt.prompt}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,81 @@
+import { EXPORT_FILE_NAME } from '@uis/proto/browser';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderWithApi, stubApi } from '../../session-editor/test/api-stub';
+import { RecordPanel } from './record-panel';
+
+const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
+const pixel = {
+  pixel_id: '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10',
+  time: '2024-05-01T10:00:00.000Z',
+  name: 'Bob',
+  color: 'rgb(10, 20, 30)',
+  x: 0.256,
+  y: 0.5,
+  sessionId,
+  videoTime: 3,
+};
+
+describe('RecordPanel export', () => {
+  const saved: { name: string; href: string }[] = [];
+  beforeEach(() => {
+    saved.length = 0;
+    // The browser's download: the link saveFile clicks, and the blob URL it points at.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => {} }),
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the current tab as File.csv, prompts included', async () => {
+    const api = stubApi({
+      '/getMessages': () => ok({ messages: [] }),
+      '/getPixels': () => ok({ pixels: [pixel] }),
+      '/getPrompts': () =>
+        ok({ prompts: [{ prompt_id: pixel.pixel_id, time: 65, duration: 5, prompt: 'Why?' }] }),
+      '/exportRecords': () => ({ blob: new Blob(['\uFEFFheader\r\n'], { type: 'text/csv' }) }),
+    });
+    renderWithApi(<RecordPanel sessionId={sessionId} />);
+
+    for (const [tab, kind] of [
+      ['Messages', 'messages'],
+      ['Pixels', 'pixels'],
+      ['Prompts', 'prompts'],
+    ] as const) {
+      fireEvent.click(screen.getByRole('tab', { name: tab }));
+      expect(screen.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await vi.waitFor(() => expect(saved).toHaveLength(api.to('/exportRecords').length));
+      expect(api.to('/exportRecords').at(-1)?.query).toEqual({ sessionId, kind });
+    }
+    expect(saved.map((file) => file.name)).toEqual([EXPORT_FILE_NAME, EXPORT_FILE_NAME, EXPORT_FILE_NAME]);
+    expect(EXPORT_FILE_NAME).toBe('File.csv');
+  });
+
+  it('lists pixels with who, time, x and y as percentages, a swatch and delete; prompts with time', async () => {
+    stubApi({
+      '/getMessages': () => ok({ messages: [] }),
+      '/getPixels': () => ok({ pixels: [pixel] }),
+      '/getPrompts': () =>
+        ok({ prompts: [{ prompt_id: pixel.pixel_id, time: 65, duration: 5, prompt: 'Why?' }] }),
+    });
+    renderWithApi(<RecordPanel sessionId={sessionId} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Pixels' }));
+    const row = (await screen.findByText('Bob')).closest('tr')!;
+    const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells.slice(2, 4)).toEqual(['26%', '50%']);
+    expect(row.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('rgb(10, 20, 30)');
+    expect(screen.getByRole('button', { name: 'Delete click' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Prompts' }));
+    expect(await screen.findByText('00:01:05')).toBeTruthy();
+    expect(screen.getByText('Why?')).toBeTruthy();
+  });
+});

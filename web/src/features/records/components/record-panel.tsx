@@ -1,0 +1,85 @@
+import { SCREEN_TEXTS } from '@uis/proto/browser';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon } from '../../../components/ui/icon';
+import { notify } from '../../../components/ui/toast';
+import { exportRecords } from '../lib/export-records';
+import { RECORD_TABS, type RecordTab } from '../lib/record-tabs';
+import { MessagesTab } from './messages-tab';
+import { PixelsTab } from './pixels-tab';
+import { PromptsTab } from './prompts-tab';
+import '../records.css';
+
+/** The record panel of the session editor (spec section 2): Messages, Pixels and Prompts tabs, and Export. */
+export function RecordPanel({ sessionId }: { sessionId: string }) {
+  const [tab, setTab] = useState<RecordTab>('Messages');
+  const [exporting, setExporting] = useState(false);
+  const id = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const exportTab = async () => {
+    setExporting(true);
+    try {
+      await exportRecords(sessionId, tab);
+    } catch (cause) {
+      // The spec has no text for a failed export: the server's own message says what went wrong.
+      notify.error(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  // Arrow keys move between tabs (the ARIA tabs pattern).
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = (index + step + RECORD_TABS.length) % RECORD_TABS.length;
+    setTab(RECORD_TABS[next] ?? tab);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <section className="record-panel" aria-label="Records">
+      <div className="record-panel-header">
+        <div className="record-tabs" role="tablist" aria-label="Record kind">
+          {RECORD_TABS.map((name, index) => (
+            <button
+              key={name}
+              ref={(button) => {
+                tabs.current[index] = button;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${index}`}
+              aria-selected={name === tab}
+              aria-controls={`${id}-panel`}
+              tabIndex={name === tab ? 0 : -1}
+              className={`record-tab${name === tab ? ' selected' : ''}`}
+              onClick={() => setTab(name)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="button secondary record-export"
+          disabled={exporting}
+          onClick={() => void exportTab()}
+        >
+          <Icon name="download" /> {SCREEN_TEXTS.exportButton}
+        </button>
+      </div>
+      <div
+        className="record-panel-body"
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${RECORD_TABS.indexOf(tab)}`}
+      >
+        {tab === 'Messages' ? <MessagesTab sessionId={sessionId} /> : null}
+        {tab === 'Pixels' ? <PixelsTab sessionId={sessionId} /> : null}
+        {tab === 'Prompts' ? <PromptsTab sessionId={sessionId} /> : null}
+      </div>
+    </section>
+  );
+}
