@@ -1,4 +1,10 @@
-/** Placeholder until this screen lands. */
+import { useParams } from 'react-router-dom';
+import { SessionEditor } from '../features/session-editor/components/session-editor';
+import { stripLeadingColon } from '../routes';
+
+/** `/editSession/:sessionId`: the path carries the id after a colon, which is stripped. */
 export function EditSessionPage() {
-  return <main>EditSessionPage</main>;
+  const { sessionId = '' } = useParams();
+  const id = stripLeadingColon(sessionId);
+  return <SessionEditor key={id} sessionId={id} />;
 }

@@ -1,0 +1,93 @@
+import { TRANSPARENT, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import type { Action } from '@uis/proto';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useApiMutation } from '../../../api/queries';
+import { Icon } from '../../../components/ui/icon';
+import { IconButton } from '../../../components/ui/icon-button';
+import { useDebouncedEdits } from '../hooks/use-debounced-edits';
+import { ActionColorPicker } from './action-color-picker';
+
+// The picker, its icon list and the other styles' fonts load only when a picker is opened.
+const IconPicker = lazy(() =>
+  import('../../icon-picker/components/icon-picker').then((module) => ({ default: module.IconPicker })),
+);
+
+type ActionFields = Pick<Action, 'name' | 'color' | 'icon' | 'type'>;
+
+/** One action of the actions row: icon (with the picker), name, colour and delete; edits debounced. */
+export function ActionItem({ action }: { action: Action }) {
+  const server = useMemo<ActionFields>(
+    () => ({ name: action.name, color: action.color, icon: action.icon, type: action.type }),
+    [action],
+  );
+  const { mutateAsync } = useApiMutation('editAction', {
+    errorText: UI_TEXTS.errorEditingAction,
+    invalidates: ['getActions'],
+  });
+  const removeAction = useApiMutation('deleteAction', {
+    errorText: UI_TEXTS.errorDeletingAction,
+    invalidates: ['getActions'],
+  });
+  const send = useCallback(
+    (patch: Partial<ActionFields>) => mutateAsync({ actionId: action.action_id, ...patch }),
+    [mutateAsync, action.action_id],
+  );
+  const { draft, edit, errorOf } = useDebouncedEdits(server, send);
+  const [picking, setPicking] = useState(false);
+
+  const nameError = draft.name.trim() === '' ? VALIDATION_TEXTS.empty : errorOf('name');
+  const colorError = errorOf('color') ?? errorOf('icon') ?? errorOf('type');
+
+  return (
+    <li className="editor-action">
+      <div className="editor-action-main">
+        <div className="editor-action-icon-anchor">
+          <button
+            type="button"
+            className={`editor-action-icon${draft.color === TRANSPARENT ? ' transparent' : ''}`}
+            aria-label={`Icon ${draft.icon} (${draft.type})`}
+            aria-expanded={picking}
+            onClick={() => setPicking(true)}
+          >
+            <Icon
+              name={draft.icon}
+              iconStyle={draft.type}
+              color={draft.color === TRANSPARENT ? undefined : draft.color}
+            />
+          </button>
+        </div>
+        <input
+          className="text-input editor-action-name"
+          aria-label="Action name"
+          value={draft.name}
+          onChange={(event) => {
+            const name = event.target.value;
+            edit({ name }, { localOnly: name.trim() === '' ? ['name'] : [] });
+          }}
+        />
+        <ActionColorPicker value={draft.color} onChange={(color) => edit({ color })} />
+        <IconButton
+          icon="delete"
+          label="Delete action"
+          disabled={removeAction.isPending}
+          onClick={() => removeAction.mutate({ actionId: action.action_id })}
+        />
+      </div>
+      {nameError || colorError ? (
+        <p className="field-error" role="alert">
+          {nameError ?? colorError}
+        </p>
+      ) : null}
+      {picking ? (
+        <Suspense fallback={null}>
+          <IconPicker
+            icon={draft.icon}
+            iconStyle={draft.type}
+            onPick={(patch) => edit(patch)}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { UI_TEXTS } from '@uis/proto/browser';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useApiQuery } from '../../../api/queries';
+import { Icon } from '../../../components/ui/icon';
+import { IconButton } from '../../../components/ui/icon-button';
+import { useLayout } from '../../../layout/use-layout';
+import { PATHS, liveSessionPath } from '../../../routes';
+import { RecordPanel } from '../../records/components/record-panel';
+import { ActionsRow } from './actions-row';
+import { PromptsList } from './prompts-list';
+import { SessionFields } from './session-fields';
+import '../session-editor.css';
+
+/**
+ * The session editor (spec section 2): a top bar with the back arrow and Start, the edit panel
+ * (session fields, actions, prompts) and the record panel. Side by side on a wide screen; stacked
+ * when narrow (under 850 or mobile), where the edit panel folds behind a toggle.
+ */
+export function SessionEditor({ sessionId }: { sessionId: string }) {
+  const layout = useLayout();
+  const navigate = useNavigate();
+  const info = useApiQuery('getSessionInfo', { sessionId }, { errorText: UI_TEXTS.errorGettingSessionInfo });
+  const [panelOpen, setPanelOpen] = useState(true);
+  const collapsed = layout.editPanelNarrow && !panelOpen;
+  const title = info.data?.sessionInfo.title;
+
+  return (
+    <div className={`session-editor${layout.editPanelNarrow ? ' narrow' : ''}`}>
+      <header className="session-editor-top">
+        <IconButton icon="arrow_back" label="Back to dashboard" onClick={() => navigate(PATHS.dashboard)} />
+        <h1 className={`session-editor-caption${layout.smallCaption ? ' small' : ''}`} title={title}>
+          {title ?? 'Session'}
+        </h1>
+        <button
+          type="button"
+          className="button session-editor-start"
+          onClick={() => navigate(liveSessionPath(sessionId))}
+        >
+          <Icon name="play_arrow" /> Start
+        </button>
+      </header>
+      <div className="session-editor-body">
+        <section className="session-editor-panel edit-panel" aria-labelledby="edit-panel-heading">
+          <div className="edit-panel-header">
+            <h2 id="edit-panel-heading">Edit session</h2>
+            {layout.editPanelNarrow ? (
+              <IconButton
+                icon={panelOpen ? 'expand_less' : 'expand_more'}
+                label={panelOpen ? 'Hide edit panel' : 'Show edit panel'}
+                aria-expanded={panelOpen}
+                aria-controls="edit-panel-content"
+                onClick={() => setPanelOpen((open) => !open)}
+              />
+            ) : null}
+          </div>
+          {/* Hidden, not unmounted: edits still waiting for their pause keep their values. */}
+          <div id="edit-panel-content" className="edit-panel-content" hidden={collapsed}>
+            {info.data ? (
+              <SessionFields key={sessionId} sessionId={sessionId} info={info.data.sessionInfo} />
+            ) : (
+              <p className="editor-empty">
+                {info.isError ? 'This session could not be loaded.' : 'Loading session…'}
+              </p>
+            )}
+            {info.data ? (
+              <>
+                <ActionsRow sessionId={sessionId} />
+                <PromptsList sessionId={sessionId} />
+              </>
+            ) : null}
+          </div>
+        </section>
+        {/* Records of a session that cannot be loaded would only add more failures. */}
+        {info.data ? <RecordPanel sessionId={sessionId} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { DEBOUNCE_MS, SELECT_TEXTS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import type { SessionInfo } from '@uis/proto';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../components/ui/toast';
+import { ok, refused, renderWithApi, stubApi, type ApiHandler } from '../test/api-stub';
+import { SessionFields } from './session-fields';
+
+const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
+const info: SessionInfo = { title: 'Pilot', scope: 'Everyone', type: 'video', track: '', source: '' };
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function setup(editSessionInfo: ApiHandler = () => ok({ message: 'Session updated.' })) {
+  const api = stubApi({
+    '/getAllParticipants': () => ok({ participants: [{ email: 'ann@example.com', name: 'Ann' }] }),
+    '/getVideoInfo': () => ok({ name: null }),
+    '/editSessionInfo': editSessionInfo,
+  });
+  renderWithApi(<SessionFields sessionId={sessionId} info={info} />);
+  return { edits: () => api.to('/editSessionInfo').map((request) => request.body) };
+}
+
+describe('session edits', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends the changed fields together once 1000 ms pass without a keystroke', async () => {
+    const { edits } = setup();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Pilot 2' } });
+    await wait(500);
+    fireEvent.change(screen.getByLabelText('Track'), { target: { value: 'T1' } });
+    await wait(DEBOUNCE_MS - 1);
+    expect(edits()).toEqual([]);
+    await wait(1);
+    expect(edits()).toEqual([{ sessionId, title: 'Pilot 2', track: 'T1' }]);
+  });
+
+  it('sends nothing when the fields end as they were, or when the title is empty', async () => {
+    const { edits } = setup();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Other' } });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Pilot' } });
+    await wait(DEBOUNCE_MS);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  ' } });
+    await wait(DEBOUNCE_MS);
+    expect(edits()).toEqual([]);
+    expect(screen.getByText(VALIDATION_TEXTS.empty)).toBeTruthy();
+  });
+
+  it('saves a type change at once, without the queued source, and shows the stream source box', async () => {
+    const { edits } = setup();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'stream' } });
+    await wait(0);
+    expect(edits()).toEqual([{ sessionId, type: 'stream' }]);
+    expect(screen.getByLabelText<HTMLInputElement>('Source').type).toBe('url');
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'chat' } });
+    await wait(0);
+    expect(screen.queryByLabelText('Source')).toBeNull();
+  });
+
+  it('toasts a refused edit and shows the server message under the field', async () => {
+    const error = vi.spyOn(notify, 'error');
+    setup(() => refused('track: must be at most 2000 characters'));
+    fireEvent.change(screen.getByLabelText('Track'), { target: { value: 'x' } });
+    await wait(DEBOUNCE_MS);
+    expect(error).toHaveBeenCalledWith(UI_TEXTS.errorUpdatingSessionInfo);
+    expect(screen.getByRole('alert').textContent).toBe('track: must be at most 2000 characters');
+  });
+
+  it('offers the scope picker with Everyone by default and the spec select texts', async () => {
+    setup();
+    const scope = screen.getByLabelText('Scope');
+    expect(screen.getByText('Everyone')).toBeTruthy();
+    fireEvent.keyDown(scope, { key: 'ArrowDown' });
+    expect(screen.getByText(SELECT_TEXTS.loading)).toBeTruthy();
+    await wait(0);
+    expect(screen.getByText('Ann (ann@example.com)')).toBeTruthy();
+    fireEvent.change(scope, { target: { value: 'zzz' } });
+    expect(screen.getByText(SELECT_TEXTS.noOptions)).toBeTruthy();
+  });
+
+  it('picks a participant in place of Everyone, and shows the placeholder when nobody is in scope', async () => {
+    const { edits } = setup();
+    await wait(0);
+    fireEvent.keyDown(screen.getByLabelText('Scope'), { key: 'ArrowDown' });
+    fireEvent.click(screen.getByText('Ann (ann@example.com)'));
+    await wait(DEBOUNCE_MS);
+    expect(edits()).toEqual([{ sessionId, scope: ['ann@example.com'] }]);
+    fireEvent.keyDown(screen.getByLabelText('Scope'), { key: 'Backspace' });
+    expect(screen.getByText(SELECT_TEXTS.placeholder)).toBeTruthy();
+    await wait(DEBOUNCE_MS);
+    expect(edits()).toEqual([
+      { sessionId, scope: ['ann@example.com'] },
+      { sessionId, scope: [] },
+    ]);
+  });
+});
