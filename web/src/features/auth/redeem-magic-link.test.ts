@@ -1,22 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { redeemMagicLink } from './redeem-magic-link';
-
-/** The server's {status, res} envelope, as the API answers it. */
-const answer = (httpStatus: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status: httpStatus, headers: { 'Content-Type': 'application/json' } });
-
-function stubServer(respond: () => Response | Promise<Response>) {
-  const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(respond()));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+import { fakeServer, ok, refused } from './testing/fake-server';
 
 describe('redeemMagicLink', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('trades the link for tokens once, even when asked twice at the same time', async () => {
     const pair = { accessToken: 'a', refreshToken: 'r' };
-    const fetchMock = stubServer(() => answer(200, { status: 'SUCCESS', res: pair }));
+    const server = fakeServer({ '/getUserTokens': () => ok(pair) });
 
     const [first, second] = await Promise.all([
       redeemMagicLink('new@example.org', 'tok'),
@@ -25,25 +16,19 @@ describe('redeemMagicLink', () => {
 
     expect(first).toEqual({ kind: 'signedIn', pair });
     expect(second).toEqual(first);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/getUserTokens?email=new%40example.org&token=tok');
+    expect(server.sent).toHaveLength(1);
+    expect(server.sent[0]?.query.toString()).toBe('email=new%40example.org&token=tok');
   });
 
   it('asks the server again once the first request settled (a later visit is a new attempt)', async () => {
-    const fetchMock = stubServer(() =>
-      answer(401, {
-        status: 'ERROR',
-        res: { message: 'This sign-in link is used.', code: 'UNAUTHENTICATED' },
-      }),
-    );
+    const server = fakeServer({ '/getUserTokens': () => refused(401, 'This sign-in link is used.') });
     await redeemMagicLink('a@example.org', 'tok');
     await redeemMagicLink('a@example.org', 'tok');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(server.sent).toHaveLength(2);
   });
 
   it('fails without a call when the e-mail or the token is missing', async () => {
-    const fetchMock = stubServer(() => answer(200, {}));
+    const server = fakeServer({});
     for (const [email, token] of [
       [null, 'tok'],
       ['', 'tok'],
@@ -54,13 +39,11 @@ describe('redeemMagicLink', () => {
         text: 'Authentication failed. Please try again.',
       });
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.sent).toHaveLength(0);
   });
 
   it('sends an e-mail without an account to sign-up with the link as proof', async () => {
-    stubServer(() =>
-      answer(404, { status: 'ERROR', res: { message: 'sign up to continue', code: 'SIGNUP_REQUIRED' } }),
-    );
+    fakeServer({ '/getUserTokens': () => refused(404, 'sign up to continue', 'SIGNUP_REQUIRED') });
     expect(await redeemMagicLink('new@example.org', 'tok')).toEqual({
       kind: 'signupRequired',
       invite: { email: 'new@example.org', token: 'tok' },
@@ -68,9 +51,7 @@ describe('redeemMagicLink', () => {
   });
 
   it("reports a refused link as an authentication failure with the server's reason", async () => {
-    stubServer(() =>
-      answer(401, { status: 'ERROR', res: { message: 'This link expired.', code: 'UNAUTHENTICATED' } }),
-    );
+    fakeServer({ '/getUserTokens': () => refused(401, 'This link expired.', 'UNAUTHENTICATED') });
     expect(await redeemMagicLink('a@example.org', 'old')).toEqual({
       kind: 'failed',
       text: 'Authentication failed. Please try again.',
@@ -79,12 +60,12 @@ describe('redeemMagicLink', () => {
   });
 
   it('reports a server fault or a lost connection as an unexpected error', async () => {
-    stubServer(() => answer(500, { status: 'ERROR', res: { message: 'Internal error', errorId: 'x' } }));
+    fakeServer({ '/getUserTokens': () => refused(500, 'Internal error') });
     expect(await redeemMagicLink('a@example.org', 't1')).toEqual({
       kind: 'failed',
       text: 'An error occurred. Please try again.',
     });
-    stubServer(() => Promise.reject(new TypeError('Failed to fetch')));
+    fakeServer({ '/getUserTokens': () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(await redeemMagicLink('a@example.org', 't2')).toEqual({
       kind: 'failed',
       text: 'An error occurred. Please try again.',

@@ -82,7 +82,7 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
           <span>Your e-mail is confirmed by the sign-in link. Choose a name to finish.</span>
         </p>
       )}
-      {needsLinkFirst && (
+      {needsLinkFirst && !refusal && (
         <p className="auth-status warning">
           <Icon name="info" size={20} />
           <span>
@@ -114,7 +114,15 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
       {refusal && (
         <p className="auth-status warning" role="alert">
           <Icon name="error_outline" size={20} />
-          <span>{refusal}</span>
+          <span>
+            {refusal}
+            {needsLinkFirst && (
+              <>
+                {' '}
+                <Link to={PATHS.login}>Get a sign-in link</Link>
+              </>
+            )}
+          </span>
         </p>
       )}
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
