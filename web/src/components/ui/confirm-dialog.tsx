@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef } from 'react';
+import './confirm-dialog.css';
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal question before something that cannot be undone. Rendered only while open; Escape and a
+ * click on the backdrop cancel; focus starts on Cancel, the safe choice.
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+
+  useEffect(() => {
+    cancelRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') cancel.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div
+      className="confirm-dialog-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onCancel()}
+    >
+      <div
+        className="confirm-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+      >
+        <h2 id={titleId} className="confirm-dialog-title">
+          {title}
+        </h2>
+        <p id={messageId} className="confirm-dialog-message">
+          {message}
+        </p>
+        <div className="confirm-dialog-actions">
+          <button ref={cancelRef} type="button" className="button secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button confirm-dialog-danger"
+            onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

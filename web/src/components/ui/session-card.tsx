@@ -1,0 +1,60 @@
+import type { SessionType } from '@uis/proto/browser';
+import { Icon } from './icon';
+import { IconButton } from './icon-button';
+import './session-card.css';
+
+/** Each session kind's icon (spec section 1: each kind has its own). */
+export const SESSION_TYPE_ICONS: Record<SessionType, string> = {
+  video: 'movie',
+  stream: 'live_tv',
+  chat: 'videocam',
+};
+
+interface SessionCardProps {
+  type: SessionType;
+  title: string;
+  /** Smaller cards (dashboard under width 800). */
+  compact: boolean;
+  onOpen: () => void;
+  onDelete?: () => void;
+  /** The icon shows but cannot be used (a participant's list). */
+  deleteDisabled?: boolean;
+}
+
+/** A session in a list: its kind's icon and title open it; a delete icon beside them. */
+export function SessionCard({ type, title, compact, onOpen, onDelete, deleteDisabled }: SessionCardProps) {
+  return (
+    <li className={`session-card${compact ? ' compact' : ''}`}>
+      <button type="button" className="session-card-open" onClick={onOpen}>
+        <Icon name={SESSION_TYPE_ICONS[type]} className={`session-card-icon ${type}`} />
+        <span className="session-card-title">{title}</span>
+        <span className="visually-hidden">({type} session)</span>
+      </button>
+      <IconButton
+        icon="delete"
+        label="Delete session"
+        className="session-card-delete"
+        onClick={onDelete}
+        disabled={deleteDisabled || !onDelete}
+      />
+    </li>
+  );
+}
+
+interface AddSessionCardProps {
+  compact: boolean;
+  busy: boolean;
+  onAdd: () => void;
+}
+
+/** The card after the sessions that creates a new one. */
+export function AddSessionCard({ compact, busy, onAdd }: AddSessionCardProps) {
+  return (
+    <li className={`session-card add${compact ? ' compact' : ''}`}>
+      <button type="button" className="session-card-open" onClick={onAdd} disabled={busy} aria-busy={busy}>
+        <Icon name="add" className="session-card-icon" />
+        <span className="session-card-title">Add session</span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import { UI_TEXTS, helloText } from '@uis/proto/browser';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useApiMutation } from '../../../api/queries';
+import { useAuth, useUser } from '../../../auth/auth-context';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Icon } from '../../../components/ui/icon';
+import { IconButton } from '../../../components/ui/icon-button';
+import { PATHS } from '../../../routes';
+import './account-bar.css';
+
+/**
+ * The top bar of the signed-in home screens (spec section 2): 'Hello, {name}', then delete-account
+ * and log-out icons.
+ */
+export function AccountBar() {
+  const user = useUser();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const deleteUser = useApiMutation('deleteUser', { errorText: UI_TEXTS.errorDeletingUser });
+
+  const logOut = async () => {
+    await auth.signOut();
+    void navigate(PATHS.login, { replace: true });
+  };
+
+  const deleteAccount = () =>
+    deleteUser.mutate(
+      { email: user.email },
+      {
+        onSuccess: () => {
+          auth.forget();
+          void navigate(PATHS.login, { replace: true });
+        },
+        onError: () => setConfirming(false),
+      },
+    );
+
+  return (
+    <header className="account-bar">
+      <Icon name="touch_app" className="account-bar-logo" />
+      <p className="account-bar-hello">{helloText(user.name)}</p>
+      <div className="account-bar-actions">
+        <IconButton icon="person_remove" label="Delete account" onClick={() => setConfirming(true)} />
+        <IconButton icon="logout" label="Log out" onClick={() => void logOut()} />
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete your account?"
+          message="Your account and everything tied to it are removed for good. This cannot be undone."
+          confirmLabel="Delete my account"
+          busy={deleteUser.isPending}
+          onConfirm={deleteAccount}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </header>
+  );
+}
