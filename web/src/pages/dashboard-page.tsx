@@ -1,4 +1,6 @@
-/** Placeholder until this screen lands. */
+import { Dashboard } from '../features/dashboard/components/dashboard';
+
+/** `/dashboard`: the researcher's groups and sessions. */
 export function DashboardPage() {
-  return <main>DashboardPage</main>;
+  return <Dashboard />;
 }

@@ -1,0 +1,58 @@
+import type { Group } from '@uis/proto';
+import { UI_TEXTS } from '@uis/proto/browser';
+import { useNavigate } from 'react-router-dom';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { useUser } from '../../../auth/auth-context';
+import { AddSessionCard, SessionCard } from '../../../components/ui/session-card';
+import { useLayout } from '../../../layout/use-layout';
+import { editSessionPath } from '../../../routes';
+
+/** The selected group's session cards and the add-session card; a card opens the session's editor. */
+export function GroupSessions({ group }: { group: Group }) {
+  const user = useUser();
+  const navigate = useNavigate();
+  const { cardsCompact } = useLayout();
+  const sessions = useApiQuery(
+    'getSessions',
+    { groupId: group.group_id },
+    { errorText: UI_TEXTS.errorGettingSessions },
+  );
+  const create = useApiMutation('createSession', {
+    errorText: UI_TEXTS.internalError,
+    invalidates: ['getSessions'],
+  });
+  const remove = useApiMutation('deleteSession', {
+    errorText: UI_TEXTS.internalError,
+    invalidates: ['getSessions'],
+  });
+
+  return (
+    <section className="group-sessions" aria-labelledby="group-sessions-heading">
+      <h2 id="group-sessions-heading" className="group-sessions-heading">
+        {group.title}
+      </h2>
+      {sessions.isPending ? (
+        <p className="group-sessions-note">Loading sessions…</p>
+      ) : (
+        <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label="Sessions">
+          {sessions.data?.sessions.map((session) => (
+            <SessionCard
+              key={session.session_id}
+              type={session.type}
+              title={session.title}
+              compact={cardsCompact}
+              onOpen={() => void navigate(editSessionPath(session.session_id))}
+              onDelete={() => remove.mutate({ sessionId: session.session_id })}
+              deleteDisabled={remove.isPending && remove.variables.sessionId === session.session_id}
+            />
+          ))}
+          <AddSessionCard
+            compact={cardsCompact}
+            busy={create.isPending}
+            onAdd={() => create.mutate({ groupId: group.group_id, email: user.email })}
+          />
+        </ul>
+      )}
+    </section>
+  );
+}
