@@ -1,4 +1,6 @@
-/** Placeholder until this screen lands. */
+import { ParticipantSessions } from '../features/participant-sessions/components/participant-sessions';
+
+/** `/sessions`: the sessions the signed-in user is in; one opens its live session. */
 export function SessionsPage() {
-  return <main>SessionsPage</main>;
+  return <ParticipantSessions />;
 }

@@ -1,0 +1,59 @@
+import { UI_TEXTS } from '@uis/proto/browser';
+import { useNavigate } from 'react-router-dom';
+import { useApiQuery } from '../../../api/queries';
+import { useUser } from '../../../auth/auth-context';
+import { Icon } from '../../../components/ui/icon';
+import { SessionCard } from '../../../components/ui/session-card';
+import { useLayout } from '../../../layout/use-layout';
+import { liveSessionPath } from '../../../routes';
+import { AccountBar } from '../../auth/components/account-bar';
+import './participant-sessions.css';
+
+/**
+ * The participant's home (spec section 2): the sessions they are in, each opening its live
+ * session. Delete shows but is disabled: the server marks every row deleteDisabled.
+ */
+export function ParticipantSessions() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const { cardsCompact } = useLayout();
+  const sessions = useApiQuery(
+    'getParticipantSessions',
+    { email: user.email },
+    { errorText: UI_TEXTS.errorGettingSessions },
+  );
+  const list = sessions.data?.sessions;
+
+  return (
+    <div className="participant-sessions">
+      <AccountBar />
+      <main className="participant-sessions-main">
+        <h2 className="participant-sessions-heading">Your sessions</h2>
+        {sessions.isPending && <p className="participant-sessions-note">Loading sessions…</p>}
+        {list?.length === 0 && (
+          <div className="participant-sessions-empty">
+            <Icon name="event_busy" size={48} />
+            <p>No sessions yet.</p>
+            <p className="participant-sessions-note">
+              A session appears here when a researcher includes you.
+            </p>
+          </div>
+        )}
+        {list && list.length > 0 && (
+          <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label="Sessions">
+            {list.map((session) => (
+              <SessionCard
+                key={session.session_id}
+                type={session.type}
+                title={session.title}
+                compact={cardsCompact}
+                onOpen={() => void navigate(liveSessionPath(session.session_id))}
+                deleteDisabled={session.deleteDisabled}
+              />
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}
