@@ -1,0 +1,102 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireUser } from '../../../auth/route-guards';
+import { fakeServer, ok, refused, type FakeAnswer } from '../../auth/testing/fake-server';
+import { Here, renderScreen } from '../../auth/testing/render-app';
+import { ParticipantSessions } from './participant-sessions';
+
+const participant = {
+  id: '00000000-0000-4000-8000-0000000000bb',
+  email: 'pat@example.org',
+  name: 'Pat',
+  type: 'participant',
+};
+const sessionId = '00000000-0000-4000-8000-000000000011';
+
+function server(deleteUser: () => FakeAnswer = () => ok({ message: 'deleted' })) {
+  return fakeServer({
+    '/getUserFromToken': () => ok({ user: participant }),
+    '/getParticipantSessions': () =>
+      ok({ sessions: [{ session_id: sessionId, type: 'video', title: 'Trailer', deleteDisabled: true }] }),
+    '/deleteUser': deleteUser,
+    '/logout': () => ok({ message: 'bye' }),
+  });
+}
+
+const renderSessions = () =>
+  renderScreen(
+    '/sessions',
+    '/sessions',
+    <RequireUser>
+      <ParticipantSessions />
+    </RequireUser>,
+    { '/': <Here name="login" />, '/liveSession/:sessionId': <Here name="live" /> },
+  );
+const here = () => screen.getByTestId('here').textContent;
+
+describe('ParticipantSessions', () => {
+  beforeEach(() => {
+    Cookies.set('accessToken', 'access');
+    Cookies.set('refreshToken', 'refresh');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    Cookies.remove('accessToken');
+    Cookies.remove('refreshToken');
+  });
+
+  it('lists their sessions with delete disabled; one opens its live session', async () => {
+    const api = server();
+    renderSessions();
+    const open = await screen.findByRole('button', { name: /Trailer/ });
+    expect(screen.getByText('Hello, Pat')).toBeTruthy();
+    const remove = within(open.closest('li')!).getByRole<HTMLButtonElement>('button', {
+      name: 'Delete session',
+    });
+    expect(remove.disabled).toBe(true);
+    expect(api.calls('/getParticipantSessions')[0]?.query.get('email')).toBe('pat@example.org');
+
+    fireEvent.click(open);
+    await waitFor(() => expect(here()).toBe(`live /liveSession/:${sessionId}`));
+  });
+
+  it('deletes the account only after the confirm step, then forgets the tokens and goes to /', async () => {
+    const api = server();
+    renderSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls('/deleteUser')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }),
+    );
+    await waitFor(() => expect(here()).toBe('login /'));
+    expect(api.calls('/deleteUser').map((sent) => sent.body)).toEqual([{ email: 'pat@example.org' }]);
+    expect(Cookies.get('refreshToken')).toBeUndefined();
+  });
+
+  it("toasts 'Error deleting user' and stays signed in when the deletion fails", async () => {
+    server(() => refused(503, 'records is down'));
+    render(<Toaster />);
+    renderSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Error deleting user')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(Cookies.get('refreshToken')).toBe('refresh');
+  });
+
+  it('logs out: revokes the refresh token, forgets it and goes to /', async () => {
+    const api = server();
+    renderSessions();
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(here()).toBe('login /'));
+    expect(api.calls('/logout').map((sent) => sent.body)).toEqual([{ refreshToken: 'refresh' }]);
+    expect(Cookies.get('refreshToken')).toBeUndefined();
+  });
+});
