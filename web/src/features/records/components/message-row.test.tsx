@@ -65,6 +65,27 @@ describe('message inline editor', () => {
     expect(box().value).toBe('hello\nagain');
   });
 
+  it('closes with the check icon at once, and drops the typing on Escape', async () => {
+    const { api, box } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save message' }));
+    expect(box().readOnly).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.change(box(), { target: { value: 'now' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save message' }));
+    await wait(0);
+    expect(api.to('/editMessage').map((request) => request.body)).toEqual([{ messageId, message: 'now' }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.change(box(), { target: { value: 'not this' } });
+    fireEvent.keyDown(box(), { key: 'Escape' });
+    await wait(DEBOUNCE_MS);
+    expect(box().readOnly).toBe(true);
+    expect(box().value).toBe('now');
+    expect(api.to('/editMessage')).toHaveLength(1);
+  });
+
   it('keeps an emptied message open with the empty-field text and sends nothing', async () => {
     const { api, box } = await setup();
     fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));

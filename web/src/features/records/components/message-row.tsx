@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 import { useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
-import { formatRecordTime } from '../lib/record-format';
+import { RecordTime } from './record-time';
 
 /**
  * A chat message in the record panel (spec sections 2 and 4): read-only until the edit icon is
@@ -54,6 +54,19 @@ export function MessageRow({ message }: { message: MessageRecord }) {
     });
   };
 
+  // The check icon saves now what is waiting for the pause; with nothing typed it just closes the box.
+  const finishEditing = () => {
+    if (save.isPending()) save.flush();
+    else setEditing(false);
+  };
+
+  // Escape drops what was typed and keeps the stored text.
+  const cancelEditing = () => {
+    save.cancel();
+    setText(message.message);
+    setEditing(false);
+  };
+
   const shown = editing ? text : (sending ?? message.message);
   const empty = editing && text.trim() === '';
 
@@ -61,15 +74,13 @@ export function MessageRow({ message }: { message: MessageRecord }) {
     <li className={`record-message${editing ? ' editing' : ''}`}>
       <div className="record-meta">
         <span className="record-who">{message.name}</span>
-        <time className="record-time" dateTime={message.time}>
-          {formatRecordTime(message.time)}
-        </time>
+        <RecordTime iso={message.time} className="record-time" />
         <span className="record-row-icons">
           <IconButton
             icon={editing ? 'check' : 'edit'}
             label={editing ? 'Save message' : 'Edit message'}
             aria-pressed={editing}
-            onClick={() => (editing ? save.flush() : startEditing())}
+            onClick={() => (editing ? finishEditing() : startEditing())}
           />
           <IconButton
             icon="delete"
@@ -92,6 +103,9 @@ export function MessageRow({ message }: { message: MessageRecord }) {
         onChange={(event) => {
           setText(event.target.value);
           save(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          if (editing && event.key === 'Escape') cancelEditing();
         }}
       />
       {empty ? (

@@ -2,7 +2,8 @@ import { STREAM_PIXEL_COLOR, UI_TEXTS } from '@uis/proto/browser';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
-import { formatRecordTime, ratioPercent } from '../lib/record-format';
+import { ratioPercent } from '../lib/record-format';
+import { RecordTime } from './record-time';
 import { RECORD_PAGE_SIZE } from './messages-tab';
 
 /** Recorded clicks (spec section 2): who, formatted time, x, y, a colour swatch and delete. */
@@ -36,7 +37,7 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
             <tr key={pixel.pixel_id}>
               <td className="record-who">{pixel.name}</td>
               <td>
-                <time dateTime={pixel.time}>{formatRecordTime(pixel.time)}</time>
+                <RecordTime iso={pixel.time} />
               </td>
               <td>{ratioPercent(pixel.x)}</td>
               <td>{ratioPercent(pixel.y)}</td>

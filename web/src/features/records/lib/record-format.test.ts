@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatRecordTime, ratioPercent } from './record-format';
+import { ratioPercent, recordTimeParts } from './record-format';
 
 describe('record formats', () => {
   it('writes a time in local time, zero-padded', () => {
     const local = new Date(2024, 0, 2, 3, 4, 5);
-    expect(formatRecordTime(local.toISOString())).toBe('2024-01-02 03:04:05');
-    expect(formatRecordTime('not a time')).toBe('not a time');
+    expect(recordTimeParts(local.toISOString())).toEqual({ date: '2024-01-02', time: '03:04:05' });
+    expect(recordTimeParts('not a time')).toBeNull();
   });
 
   it('writes a ratio as a rounded percentage', () => {
