@@ -41,7 +41,10 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
         </button>
       </header>
       <div className="session-editor-body">
-        <section className="session-editor-panel edit-panel" aria-labelledby="edit-panel-heading">
+        <section
+          className={`session-editor-panel edit-panel${collapsed ? ' collapsed' : ''}`}
+          aria-labelledby="edit-panel-heading"
+        >
           <div className="edit-panel-header">
             <h2 id="edit-panel-heading">Edit session</h2>
             {layout.editPanelNarrow ? (

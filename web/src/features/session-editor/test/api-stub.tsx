@@ -61,12 +61,12 @@ export function stubApi(handlers: Record<string, ApiHandler>) {
   };
 }
 
-/** Renders with the app's query client (its toasts and refetches) and a router. */
-export function renderWithApi(ui: ReactElement) {
+/** Renders with the app's query client (its toasts and refetches) and a router at `path`. */
+export function renderWithApi(ui: ReactElement, path = '/') {
   const client = createQueryClient();
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
