@@ -1,6 +1,17 @@
 import { useEffect, useId, useRef } from 'react';
 import './confirm-dialog.css';
 
+/** Tab cycles through the dialog's buttons: the page behind is out of reach while it is open. */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
+  const buttons = [...dialog.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  const [first, last] = [buttons[0], buttons[buttons.length - 1]];
+  const focused = document.activeElement;
+  const leaving = event.shiftKey ? focused === first : focused === last;
+  if (!leaving && dialog.contains(focused)) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first)?.focus();
+}
+
 interface ConfirmDialogProps {
   title: string;
   message: string;
@@ -22,6 +33,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -33,6 +45,7 @@ export function ConfirmDialog({
     cancelRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') cancel.current();
+      if (event.key === 'Tab' && dialogRef.current) keepTabInside(event, dialogRef.current);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -44,6 +57,7 @@ export function ConfirmDialog({
       onMouseDown={(event) => event.target === event.currentTarget && onCancel()}
     >
       <div
+        ref={dialogRef}
         className="confirm-dialog"
         role="alertdialog"
         aria-modal="true"
