@@ -12,9 +12,12 @@ import {
   videoTime,
 } from './routes/records.routes';
 
+export * from './message-order';
+
 /**
  * The live-session protocol on socket.io (spec section 7), event names and payloads as the spec
  * has them. The server validates every client payload with `clientEventSchemas` before it acts.
+ * services/realtime/README.md tells who may send what and who receives it.
  */
 
 /** Answer to an emit that passed a callback. Same markers as the REST envelope. */
@@ -46,7 +49,10 @@ export const peerId = () =>
 
 // ---- Client to server -------------------------------------------------------------------------
 
-/** Join the session's room; the server answers with `message` carrying the full list. */
+/**
+ * Join the session's room; the server answers with `message` carrying the full list, then
+ * `participantClicksToggled` and (to a participant, when the researcher has sent one) `videoStatus`.
+ */
 export const InitMessagePayload = z.object({ sessionId: sessionId() });
 /** A chat message. `name` is informative only: the server records the signed-in user's name. */
 export const ChatMessagePayload = z.object({
@@ -60,7 +66,7 @@ export const VideoStatus = z.object({
   currentTime: z.number({ error: 'must be a number of seconds' }).min(0, 'must not be negative'),
   sessionId: sessionId(),
 });
-/** A participant asks the researcher for the current video status. */
+/** A participant asks for the researcher's current video status (answered with `videoStatus`). */
 export const SyncVideoStatusPayload = z.object({ sessionId: sessionId() });
 export const ToggleParticipantClicksPayload = z.object({
   sessionId: sessionId(),
@@ -75,11 +81,18 @@ export const ClickVideoPayload = z.object({
   name: senderName().optional(),
   videoTime: videoTime().nullable().optional(),
 });
-/** Resync: the server sends `message` with the full list again (after a reconnect). */
+/** Resync after a reconnect: answered as initMessage is (the full list and the live state). */
 export const SyncPayload = z.object({ sessionId: sessionId() });
-/** A participant's peer id, announced so the researcher calls it. */
+/**
+ * A peer id for the chat call. The researcher's is kept for the session and sent to the
+ * participants, who call it (spec section 4: participants call in); a participant's goes to the
+ * researcher.
+ */
 export const JoinVideoChatPayload = z.object({ userId: peerId(), sessionId: sessionId() });
-/** Ask everyone in the call to announce themselves again (after the researcher reconnects). */
+/**
+ * From a participant: "who do I call?" (answered with the researcher's `joinVideoChat`). From the
+ * researcher: asks the participants to announce themselves and call again.
+ */
 export const SyncVideoChatPayload = z.object({ sessionId: sessionId() });
 
 /** Every client event, with the schema the server validates its payload against. */
@@ -126,13 +139,17 @@ export type ClientToServerEvents = {
 // ---- Server to client -------------------------------------------------------------------------
 
 /**
- * `message`: the full list (on initMessage and sync) or the error marker (spec: the client then
- * shows 'Error fetching chat messages').
+ * `message`: the full list, in `compareMessages` order (on initMessage and sync), or the error
+ * marker (spec: the client then shows 'Error fetching chat messages').
  */
 export const MessageListEvent = ackSchema(z.array(MessageRecord));
 export type MessageListEvent = Ack<MessageRecord[]>;
 
-/** One new message for the room, so a message costs the same however long the session is. */
+/**
+ * One new message for the room, so a message costs the same however long the session is. A client
+ * puts it in its place with `mergeMessage` (it may arrive twice: after a resync, or re-announced
+ * when its author rejoins).
+ */
 export const MessageAddedEvent = z.object({ sessionId: z.uuid(), message: MessageRecord });
 export type MessageAddedEvent = z.infer<typeof MessageAddedEvent>;
 
@@ -143,12 +160,18 @@ export const serverEventSchemas = {
   message: MessageListEvent,
   messageAdded: MessageAddedEvent,
   videoStatus: VideoStatus,
-  /** To the researcher: a participant asked for the status; answer with videoStatus. */
+  /**
+   * To the researcher, when a participant asks and no status is known yet (the server answers from
+   * the last one otherwise): answer with videoStatus.
+   */
   syncVideoStatus: SyncVideoStatusPayload,
   participantClicksToggled: ParticipantClicksToggledEvent,
-  /** To the researcher: call this peer id. */
+  /** To the participants: the researcher's peer id, call it. To the researcher: a participant's. */
   joinVideoChat: JoinVideoChatPayload,
-  /** To the participants: announce yourselves again with joinVideoChat. */
+  /**
+   * To the participants: the researcher (reconnected) asks them to announce themselves and call
+   * again. To the researcher: a participant asks for its peer id and none is known yet.
+   */
   syncVideoChat: SyncVideoChatPayload,
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
