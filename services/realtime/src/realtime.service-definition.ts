@@ -1,6 +1,19 @@
-import { defineService, serviceEnv } from '@uis/kit';
+import { defineService } from '@uis/kit';
+import { realtimeEnv } from './realtime.config';
+import { RealtimeModule } from './realtime.module';
+import { RealtimeIoAdapter } from './transport/realtime-io.adapter';
 
-export const realtimeEnv = serviceEnv;
+export { realtimeEnv } from './realtime.config';
 
-/** socket.io on :9000 (path /socket.io/). Until the live-session protocol lands it answers /health and /ready only. */
-export const realtimeService = defineService({ name: 'realtime', env: realtimeEnv, imports: () => [] });
+/**
+ * The live-session protocol: socket.io (path /socket.io/, WebSocket only) on the app's own HTTP
+ * server, :9000 when it runs alone or under `npm start`, beside /health and /ready.
+ */
+export const realtimeService = defineService({
+  name: 'realtime',
+  env: realtimeEnv,
+  imports: (config, logger) => [RealtimeModule.forRoot(config, logger)],
+  configure: (app, config, logger) => {
+    app.useWebSocketAdapter(new RealtimeIoAdapter(app, config, logger));
+  },
+});

@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, LOGGER, describeIssues, type Logger } from '@uis/kit';
+import {
+  ackError,
+  ackOk,
+  clientEventSchemas,
+  type Ack,
+  type ClientEventAcks,
+  type ClientEventName,
+  type ParsedClientPayloadOf,
+} from '@uis/proto';
+import { randomUUID } from 'node:crypto';
+import type { LiveSocket } from './live-socket';
+import { LiveSessionService, type LiveHandler } from './live-session.service';
+
+/** Events whose answer is the chat list: on failure the client also gets `message` with the error marker. */
+const LIST_EVENTS: ReadonlySet<ClientEventName> = new Set(['initMessage', 'sync']);
+
+export const UNAVAILABLE_TEXT = 'The live session is unavailable right now; try again in a moment.';
+
+/**
+ * Every client event goes through `answer`: its payload is validated with proto's schema, the
+ * session's rules run, and the result becomes the acknowledgement. Nothing a client sends can
+ * throw past here: a refusal or a failure is an error acknowledgement with a message that says why.
+ */
+@Injectable()
+export class LiveEvents {
+  private readonly handlers: { [E in ClientEventName]: LiveHandler<E> };
+
+  constructor(
+    live: LiveSessionService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.handlers = {
+      initMessage: live.join,
+      sync: live.join,
+      message: live.message,
+      videoStatus: live.videoStatus,
+      syncVideoStatus: live.syncVideoStatus,
+      toggleParticipantClicks: live.toggleParticipantClicks,
+      clickVideo: live.clickVideo,
+      joinVideoChat: live.joinVideoChat,
+      syncVideoChat: live.syncVideoChat,
+    };
+  }
+
+  async answer<E extends ClientEventName>(
+    socket: LiveSocket,
+    event: E,
+    payload: unknown,
+  ): Promise<Ack<ClientEventAcks[E]>> {
+    try {
+      const parsed = clientEventSchemas[event].safeParse(payload);
+      if (!parsed.success) return this.refuse(socket, event, describeIssues(parsed.error).message);
+      const handler = this.handlers[event] as LiveHandler<E>;
+      return ackOk(await handler(socket, parsed.data as ParsedClientPayloadOf<E>));
+    } catch (error) {
+      return this.refuse(socket, event, this.explain(error, socket, event));
+    }
+  }
+
+  private refuse(socket: LiveSocket, event: ClientEventName, message: string): Ack<never> {
+    const answer = ackError(message);
+    if (LIST_EVENTS.has(event)) socket.emit('message', answer);
+    return answer;
+  }
+
+  /** A refusal's own message; for a failure of ours, a plain one (the details go to the log). */
+  private explain(error: unknown, socket: LiveSocket, event: ClientEventName): string {
+    if (error instanceof AppError && error.httpStatus < 500) return error.message;
+    if (error instanceof AppError) {
+      this.logger.warn({ event, userId: socket.data.user.id, err: error.message }, 'live event failed');
+      return UNAVAILABLE_TEXT;
+    }
+    const errorId = randomUUID();
+    this.logger.error({ event, userId: socket.data.user.id, errorId, err: error }, 'live event crashed');
+    return `Something went wrong on our side (error id ${errorId}).`;
+  }
+}

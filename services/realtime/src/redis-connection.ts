@@ -1,0 +1,37 @@
+import { connectRedis, type Logger } from '@uis/kit';
+import type { Redis } from 'ioredis';
+
+const REPEAT_LOG_AFTER_MS = 10_000;
+
+/**
+ * A Redis connection (the kit's: it waits through a Redis restart) whose errors are logged, once
+ * per outage rather than once per reconnect attempt, instead of ioredis's "unhandled error event".
+ */
+export function openRedis(url: string, name: string, logger: Logger): Redis {
+  const redis = connectRedis(url, name);
+  let failingSince: number | null = null;
+  let loggedAt = 0;
+  redis.on('error', (error: Error) => {
+    const now = Date.now();
+    failingSince ??= now;
+    if (now - loggedAt < REPEAT_LOG_AFTER_MS) return;
+    loggedAt = now;
+    logger.warn({ connection: name, err: error.message }, 'Redis unavailable; retrying');
+  });
+  redis.on('ready', () => {
+    if (failingSince === null) return;
+    logger.info({ connection: name, downMs: Date.now() - failingSince }, 'Redis is back');
+    failingSince = null;
+    loggedAt = 0;
+  });
+  return redis;
+}
+
+/** Closes a connection politely, or at once when Redis cannot answer (a QUIT would wait for it). */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') {
+    redis.disconnect();
+    return;
+  }
+  await redis.quit().catch(() => redis.disconnect());
+}

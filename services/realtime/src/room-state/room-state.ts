@@ -1,0 +1,120 @@
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+/** The researcher's last video status, with when the server stored it (to answer a late sync). */
+export interface StoredVideoStatus {
+  paused: boolean;
+  currentTime: number;
+  /** Epoch milliseconds when it was stored. */
+  at: number;
+}
+
+/** What a session's live room remembers between events, so any replica can answer a sync. */
+export interface LiveRoomState {
+  allowClicks: boolean;
+  videoStatus: StoredVideoStatus | null;
+  researcherPeerId: string | null;
+}
+
+export const EMPTY_ROOM: LiveRoomState = { allowClicks: false, videoStatus: null, researcherPeerId: null };
+
+/**
+ * A room's state outlives its last event this long, then it is forgotten (a session is live for
+ * hours, not days): the store never grows with the number of sessions ever run.
+ */
+export const ROOM_STATE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The live state of every session's room: in Redis with REDIS_URL (shared by replicas), else in memory. */
+export interface RoomStateStore {
+  read(sessionId: string): Promise<LiveRoomState>;
+  /** Sets the given fields, keeps the others. */
+  update(sessionId: string, change: Partial<LiveRoomState>): Promise<void>;
+}
+
+export const ROOM_STATE = Symbol('ROOM_STATE');
+
+/** One process: a map, each entry forgotten ROOM_STATE_TTL_MS after its last update. */
+export class MemoryRoomState implements RoomStateStore {
+  private readonly rooms = new Map<string, { state: LiveRoomState; until: number }>();
+
+  constructor(private readonly ttlMs = ROOM_STATE_TTL_MS) {}
+
+  read(sessionId: string): Promise<LiveRoomState> {
+    const entry = this.rooms.get(sessionId);
+    if (!entry || entry.until <= Date.now()) {
+      this.rooms.delete(sessionId);
+      return Promise.resolve({ ...EMPTY_ROOM });
+    }
+    return Promise.resolve({ ...entry.state });
+  }
+
+  async update(sessionId: string, change: Partial<LiveRoomState>): Promise<void> {
+    const state = { ...(await this.read(sessionId)), ...change };
+    this.rooms.set(sessionId, { state, until: Date.now() + this.ttlMs });
+    if (this.rooms.size > 10_000) this.evictExpired();
+  }
+
+  private evictExpired(): void {
+    const now = Date.now();
+    for (const [sessionId, entry] of this.rooms) if (entry.until <= now) this.rooms.delete(sessionId);
+  }
+}
+
+const StoredVideoStatusJson = z.object({ paused: z.boolean(), currentTime: z.number(), at: z.number() });
+
+/**
+ * A hash per session (`<prefix>:room:<sessionId>`), one field per part of the state. A field that
+ * does not parse (written by some other version) reads as unset rather than breaking the room.
+ */
+export class RedisRoomState implements RoomStateStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly ttlMs = ROOM_STATE_TTL_MS,
+  ) {}
+
+  async read(sessionId: string): Promise<LiveRoomState> {
+    const fields = await this.redis.hgetall(this.key(sessionId));
+    return {
+      allowClicks: fields.allowClicks === '1',
+      videoStatus: parseVideoStatus(fields.videoStatus),
+      researcherPeerId: fields.researcherPeerId || null,
+    };
+  }
+
+  async update(sessionId: string, change: Partial<LiveRoomState>): Promise<void> {
+    const set: Record<string, string> = {};
+    const unset: string[] = [];
+    if (change.allowClicks !== undefined) set.allowClicks = change.allowClicks ? '1' : '0';
+    if (change.videoStatus !== undefined) {
+      if (change.videoStatus) set.videoStatus = JSON.stringify(change.videoStatus);
+      else unset.push('videoStatus');
+    }
+    if (change.researcherPeerId !== undefined) {
+      if (change.researcherPeerId) set.researcherPeerId = change.researcherPeerId;
+      else unset.push('researcherPeerId');
+    }
+    const key = this.key(sessionId);
+    const transaction = this.redis.multi();
+    if (Object.keys(set).length > 0) transaction.hset(key, set);
+    if (unset.length > 0) transaction.hdel(key, ...unset);
+    transaction.pexpire(key, this.ttlMs);
+    const results = await transaction.exec();
+    const failed = results?.find(([error]) => error)?.[0];
+    if (failed) throw failed;
+  }
+
+  private key(sessionId: string): string {
+    return `${this.prefix}:room:${sessionId}`;
+  }
+}
+
+function parseVideoStatus(json: string | undefined): StoredVideoStatus | null {
+  if (!json) return null;
+  try {
+    const parsed = StoredVideoStatusJson.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
