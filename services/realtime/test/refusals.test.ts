@@ -1,0 +1,263 @@
+import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from '@uis/proto';
+import { randomUUID } from 'node:crypto';
+import { HANDSHAKE_TEXTS } from '../src/transport/handshake';
+import { TEXTS } from '../src/live/live-session.service';
+import { LiveClient, eventually, pause } from './support/live-client';
+import { LiveStack, type Person, type Replica } from './support/live-stack';
+
+/**
+ * What the server refuses, and that a refusal changes nothing and breaks nothing: one replica
+ * without Redis (the in-memory adapter and room state of `npm start`).
+ */
+describe('realtime refuses', () => {
+  let stack: LiveStack;
+  let replica: Replica;
+  let researcher: Person;
+  let pat: Person;
+  let otto: Person;
+  let sessionId: string;
+  let owner: LiveClient;
+  let participant: LiveClient;
+  const clients: LiveClient[] = [];
+
+  const connect = (person: Person | null, options: { origin?: string; cookie?: string } = {}) => {
+    const client = new LiveClient(replica.url, { token: person?.token, ...options });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    stack = await LiveStack.start('refusals');
+    replica = await stack.replica();
+    researcher = stack.person('researcher', 'Rhea Researcher');
+    pat = stack.person('participant', 'Pat');
+    otto = stack.person('participant', 'Otto Outsider');
+    sessionId = await stack.session(researcher, [pat]);
+    owner = await connect(researcher).connected();
+    participant = await connect(pat).connected();
+    await owner.join(sessionId);
+    await participant.join(sessionId);
+  });
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await replica?.close();
+    await stack?.close();
+  });
+
+  describe('at the handshake', () => {
+    const refusal = async (client: LiveClient) => {
+      const error = await client.connected().then(
+        () => null,
+        (e: Error & { data?: { code?: string } }) => e,
+      );
+      client.close();
+      return error && { message: error.message, code: error.data?.code };
+    };
+
+    it('a connection without a token', async () => {
+      expect(await refusal(connect(null))).toEqual({
+        message: HANDSHAKE_TEXTS.missingToken,
+        code: 'UNAUTHENTICATED',
+      });
+    });
+
+    it('a token not signed by us, or expired', async () => {
+      const forged = { ...pat, token: `${pat.token.slice(0, -4)}AAAA` };
+      const expired = { ...pat, token: stack.token(pat.user, -10) };
+      for (const person of [forged, expired]) {
+        expect(await refusal(connect(person))).toEqual({
+          message: HANDSHAKE_TEXTS.badToken,
+          code: 'UNAUTHENTICATED',
+        });
+      }
+    });
+
+    it('a browser on another site, even with a good token', async () => {
+      expect(await refusal(connect(pat, { origin: 'https://evil.example' }))).toEqual({
+        message: HANDSHAKE_TEXTS.origin('https://evil.example'),
+        code: 'FORBIDDEN',
+      });
+    });
+
+    it('but not the product’s own origin, the Vite dev server, or the accessToken cookie', async () => {
+      const own = connect(pat, { origin: new URL(stack.env.PUBLIC_URL!).origin });
+      const vite = connect(pat, { origin: 'http://localhost:5173' });
+      const cookie = connect(null, { cookie: pat.token, origin: 'http://localhost:5173' });
+      for (const client of [own, vite, cookie]) expect(await refusal(client)).toBeNull();
+    });
+  });
+
+  describe('events', () => {
+    it('videoStatus and toggleParticipantClicks from a participant, changing nothing', async () => {
+      const status = await participant.ask('videoStatus', { sessionId, paused: false, currentTime: 99 });
+      const toggle = await participant.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
+      expect([status, toggle]).toEqual([
+        { status: 'ERROR', res: { message: TEXTS.ownerOnly } },
+        { status: 'ERROR', res: { message: TEXTS.ownerOnly } },
+      ]);
+      await pause(100);
+      expect(owner.payloadsOf('videoStatus')).toEqual([]);
+      expect(owner.payloadsOf('participantClicksToggled')).toEqual([{ sessionId, allowClicks: false }]);
+
+      const fresh = await connect(pat).connected();
+      await fresh.join(sessionId);
+      expect(fresh.allowClicks).toBe(false);
+      expect(fresh.videoStatus).toBeNull();
+    });
+
+    it('a click while clicks are off, and any click of the researcher’s', async () => {
+      const click = { sessionId, x: 0.5, y: 0.5, color: 'n/a' };
+      expect(await participant.ask('clickVideo', click)).toEqual({
+        status: 'ERROR',
+        res: { message: TEXTS.clicksOff },
+      });
+      await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
+      expect(await owner.ask('clickVideo', click)).toEqual({
+        status: 'ERROR',
+        res: { message: TEXTS.participantsClick },
+      });
+      expect((await participant.ask('clickVideo', click)).status).toBe('SUCCESS');
+      await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: false });
+      expect(await stack.storedPixels(sessionId)).toHaveLength(1);
+    });
+
+    it('everything from a user outside the session’s scope, who never sees the room', async () => {
+      const outsider = await connect(otto).connected();
+      const notPart = { status: 'ERROR', res: { message: 'You are not part of this session.' } };
+      expect(await outsider.join(sessionId)).toEqual(notPart);
+      // The spec's error marker, so the client shows 'Error fetching chat messages'.
+      expect(outsider.payloadsOf('message')).toEqual([notPart]);
+      expect(await outsider.ask('sync', { sessionId })).toEqual(notPart);
+      for (const [event, payload] of [
+        ['message', { sessionId, message: 'let me in' }],
+        ['syncVideoStatus', { sessionId }],
+        ['clickVideo', { sessionId, x: 0.1, y: 0.1, color: 'n/a' }],
+        ['joinVideoChat', { sessionId, userId: 'otto' }],
+        ['syncVideoChat', { sessionId }],
+      ] as const) {
+        expect(await outsider.ask(event, payload)).toEqual(notPart);
+      }
+
+      await owner.ask('message', { sessionId, message: 'Members only' });
+      await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 1 });
+      await owner.ask('joinVideoChat', { sessionId, userId: 'researcher-peer' });
+      await eventually(() => participant.texts().includes('Members only'), 'the message in the room');
+      await pause(100);
+      expect(outsider.received.map(([event]) => event)).toEqual(['message', 'message']);
+      expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(['Members only']);
+    });
+
+    it('a session that does not exist', async () => {
+      const missing = { status: 'ERROR', res: { message: 'No such session.' } };
+      expect(await participant.ask('initMessage', { sessionId: randomUUID() })).toEqual(missing);
+      expect(await participant.ask('message', { sessionId: randomUUID(), message: 'hello?' })).toEqual(
+        missing,
+      );
+    });
+  });
+
+  describe('malformed payloads', () => {
+    const good: Record<ClientEventName, Record<string, unknown>> = {
+      initMessage: {},
+      message: { message: 'hello', name: 'Pat' },
+      videoStatus: { paused: true, currentTime: 1 },
+      syncVideoStatus: {},
+      toggleParticipantClicks: { allowClicks: true },
+      clickVideo: { x: 0.5, y: 0.5, color: 'rgb(1, 2, 3)', videoTime: 3 },
+      sync: {},
+      joinVideoChat: { userId: 'peer-1' },
+      syncVideoChat: {},
+    };
+    /** Bad versions of a good payload: wrong types, missing fields, out of range, too big, nested. */
+    const badPayloads = (event: ClientEventName): unknown[] => {
+      const payload = { ...good[event], sessionId };
+      const fields = Object.keys(payload);
+      return [
+        undefined,
+        null,
+        'initMessage',
+        42,
+        [payload],
+        { ...payload, sessionId: 'not-an-id' },
+        { ...payload, sessionId: { $ne: null } },
+        { ...payload, sessionId: [sessionId] },
+        ...fields
+          .filter((f) => f !== 'name' && f !== 'videoTime')
+          .map((f) => ({ ...payload, [f]: undefined })),
+        ...fields.map((f) => ({
+          ...payload,
+          [f]: { nested: { deeper: [payload[f as keyof typeof payload]] } },
+        })),
+        ...fields
+          .filter((f) => f !== 'sessionId')
+          .map((f) => ({ ...payload, [f]: 'x'.repeat(CHAT_MESSAGE_MAX_CHARS + 1) })),
+        ...(event === 'clickVideo'
+          ? [
+              { ...payload, x: 1.01 },
+              { ...payload, y: -0.5 },
+              { ...payload, x: Number.NaN },
+              { ...payload, color: 'url(javascript:alert(1))' },
+              { ...payload, videoTime: -1 },
+            ]
+          : []),
+        ...(event === 'videoStatus'
+          ? [
+              { ...payload, currentTime: -3 },
+              { ...payload, paused: 'false' },
+            ]
+          : []),
+        ...(event === 'message' ? [{ ...payload, message: '   ' }] : []),
+        ...(event === 'joinVideoChat'
+          ? [
+              { ...payload, userId: '../../admin' },
+              { ...payload, userId: '' },
+            ]
+          : []),
+      ];
+    };
+
+    beforeAll(async () => {
+      await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
+    });
+
+    it.each(CLIENT_EVENT_NAMES.map((event) => [event]))(
+      'of %s get an error acknowledgement',
+      async (event) => {
+        const sender = event === 'clickVideo' ? participant : owner;
+        // The good payload passes, so each refusal below is the payload's fault.
+        expect((await sender.ask(event, { ...good[event], sessionId })).status).toBe('SUCCESS');
+        for (const payload of badPayloads(event)) {
+          const answer = await sender.ask(event, payload);
+          expect({ payload, answer }).toEqual({
+            payload,
+            answer: { status: 'ERROR', res: { message: expect.any(String) as string } },
+          });
+        }
+      },
+    );
+
+    it('also sent without a callback, with several arguments, or too big for a frame: the service stays up', async () => {
+      owner.socket.emit('message', { sessionId, message: 42 });
+      owner.socket.emit('message', { sessionId, message: 'two' }, { sessionId, message: 'arguments' });
+      const vandal = await connect(pat).connected();
+      vandal.socket.emit('message', { sessionId, message: 'x'.repeat(200_000) });
+      await eventually(
+        () => !vandal.socket.connected,
+        'the oversized frame to cost its sender the connection',
+      );
+
+      // The same service still answers, a good event still works and nothing bad was stored.
+      expect((await fetch(`${replica.url}/health`)).status).toBe(200);
+      const ok = await owner.ask('message', { sessionId, message: 'Still here' });
+      expect(ok.status).toBe('SUCCESS');
+      await eventually(() => participant.texts().at(-1) === 'Still here', 'the good message');
+      expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual([
+        'Members only',
+        'hello',
+        'Still here',
+      ]);
+      expect(await stack.storedPixels(sessionId)).toHaveLength(2);
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { TEST_REDIS_URL, randomSuffix } from '@uis/kit/testing';
+import type { MessageRecord } from '@uis/proto';
+import { LiveClient, eventually, pause } from './support/live-client';
+import { LiveStack, type Replica } from './support/live-stack';
+import { ChildService, buildRealtime, freePort, startRealtimeProcess } from './support/processes';
+import { TcpBalancer } from './support/tcp-balancer';
+
+const CLIENTS = 20;
+const SEND_EVERY_MS = 400;
+const RECONNECT_WITHIN_MS = 5000;
+const ACK_TIMEOUT_MS = 3000;
+
+/**
+ * Replica A is a real process, killed with SIGKILL while 20 clients chat; B runs on in this
+ * process. The clients reach both through a TCP balancer (as they would through nginx or a
+ * Kubernetes Service), so A's clients reconnect to the same URL and land on B.
+ */
+describe('a replica killed during a session', () => {
+  let stack: LiveStack;
+  let a: ChildService;
+  let b: Replica;
+  let balancer: TcpBalancer;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    buildRealtime();
+    stack = await LiveStack.start('failover');
+    const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
+    const portA = await freePort();
+    [a, b] = await Promise.all([
+      startRealtimeProcess({ ...stack.env, ...redis, LOG_LEVEL: 'warn' }, portA),
+      stack.replica(redis),
+    ]);
+    const portB = Number(new URL(b.url).port);
+    balancer = await TcpBalancer.start([portA, portB]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await a?.kill();
+    await balancer?.close();
+    await b?.close();
+    await stack?.close();
+  });
+
+  it('reconnects every client within 5 s, and every list ends equal to the database’s', async () => {
+    const researcher = stack.person('researcher', 'Rhea Researcher');
+    const sessionId = await stack.session(researcher, null);
+    const people = [
+      researcher,
+      ...Array.from({ length: CLIENTS - 1 }, (_, i) => stack.person('participant', `P${i}`)),
+    ];
+    for (const person of people) clients.push(new LiveClient(balancer.url, { token: person.token }));
+    await Promise.all(clients.map((client) => client.connected()));
+    for (const client of clients) expect((await client.join(sessionId)).status).toBe('SUCCESS');
+
+    // Everyone chats whenever connected, as the web client does (LiveClient.say).
+    const outcomes = new Map<string, string>();
+    const sent: Array<Promise<void>> = [];
+    let sending = true;
+    const senders = clients.map(async (client, i) => {
+      for (let n = 0; sending; n += 1) {
+        await pause(SEND_EVERY_MS * (0.5 + Math.random()));
+        if (!client.socket.connected) continue;
+        const text = `${i}-${n}`;
+        sent.push(
+          client.say(sessionId, text, ACK_TIMEOUT_MS).then((outcome) => void outcomes.set(text, outcome)),
+        );
+      }
+    });
+
+    await pause(1000);
+    const killedAt = Date.now();
+    await a.kill('SIGKILL');
+    await eventually(() => clients.some((client) => !client.socket.connected), 'A’s clients to notice');
+    const onA = clients.filter((client) => !client.socket.connected);
+    await eventually(() => clients.every((client) => client.socket.connected), 'every client back', 8000);
+    const reconnectMs = onA.map((client) => client.lastConnectAt - killedAt);
+
+    await pause(1500); // more chat, all on B now
+    sending = false;
+    await Promise.all(senders);
+    await Promise.all(sent); // every acknowledgement, or its timeout and the resync after it
+    const acknowledged = [...outcomes]
+      .filter(([, outcome]) => outcome === 'acknowledged')
+      .map(([text]) => text);
+    const unanswered = [...outcomes].filter(([, outcome]) => outcome === 'unanswered');
+
+    const stored = await stack.storedMessages(sessionId);
+    const texts = stored.map((m) => m.message);
+    expect(onA.length).toBeGreaterThanOrEqual(CLIENTS / 2 - 2);
+    expect(Math.max(...reconnectMs)).toBeLessThan(RECONNECT_WITHIN_MS);
+    expect(new Set(texts).size).toBe(texts.length); // nothing stored twice
+    expect(acknowledged.filter((text) => !texts.includes(text))).toEqual([]); // nothing acknowledged lost
+    expect(acknowledged.length).toBeGreaterThan(CLIENTS * 3);
+
+    for (const client of clients) {
+      await eventually(
+        () => client.chat.messages.length >= stored.length,
+        'every client to converge',
+        5000,
+      ).catch(() => undefined);
+      expect(client.chat.messages as MessageRecord[]).toEqual(stored);
+    }
+    console.info(
+      `failover: ${onA.length} clients on the killed replica, reconnected in ${Math.min(...reconnectMs)}-${Math.max(
+        ...reconnectMs,
+      )} ms; ${stored.length} messages stored, ${acknowledged.length} acknowledged, ${unanswered.length} unanswered`,
+    );
+  }, 60_000);
+});

@@ -1,0 +1,210 @@
+import { InternalClient } from '@uis/kit';
+import { TEST_REDIS_URL, randomSuffix } from '@uis/kit/testing';
+import { internalRoutes, type MessageRecord, type PixelRecord } from '@uis/proto';
+import { LiveClient, eventually, pause } from './support/live-client';
+import { LiveStack, type Person, type Replica } from './support/live-stack';
+
+/**
+ * Two realtime replicas on one Redis, the researcher on A and the participants on B: everything one
+ * side does reaches the other through the adapter and the shared room state.
+ */
+describe('two realtime replicas on one Redis', () => {
+  let stack: LiveStack;
+  let a: Replica;
+  let b: Replica;
+  let researcher: Person;
+  let pat: Person;
+  let pia: Person;
+  const clients: LiveClient[] = [];
+
+  const connect = async (replica: Replica, person: Person) => {
+    const client = new LiveClient(replica.url, { token: person.token });
+    clients.push(client);
+    return client.connected();
+  };
+  /** The researcher on A and both participants on B, all joined to a new session. */
+  const liveSession = async () => {
+    const sessionId = await stack.session(researcher, [pat, pia]);
+    const [owner, p1, p2] = await Promise.all([connect(a, researcher), connect(b, pat), connect(b, pia)]);
+    for (const client of [owner, p1, p2]) expect((await client.join(sessionId)).status).toBe('SUCCESS');
+    return { sessionId, owner, p1, p2 };
+  };
+
+  beforeAll(async () => {
+    stack = await LiveStack.start('replicas');
+    const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
+    [a, b] = await Promise.all([stack.replica(redis), stack.replica(redis)]);
+    researcher = stack.person('researcher', 'Rhea Researcher');
+    pat = stack.person('participant', 'Pat');
+    pia = stack.person('participant', 'Pia');
+  });
+
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await stack?.close();
+  });
+
+  it('carries chat both ways, stored under the sender’s own name before anyone sees it', async () => {
+    const { sessionId, owner, p1, p2 } = await liveSession();
+
+    const fromOwner = await owner.ask('message', { sessionId, message: 'Welcome', name: 'ignored' });
+    expect(fromOwner).toEqual({
+      status: 'SUCCESS',
+      res: expect.objectContaining({ message: 'Welcome', name: 'Rhea Researcher' }) as MessageRecord,
+    });
+    const fromPat = await p1.ask('message', { sessionId, message: 'Hi!', name: 'Somebody Else' });
+    expect(fromPat.status).toBe('SUCCESS');
+
+    const stored = await stack.storedMessages(sessionId);
+    expect(stored.map((m) => [m.name, m.message])).toEqual([
+      ['Rhea Researcher', 'Welcome'],
+      ['Pat', 'Hi!'],
+    ]);
+    for (const client of [owner, p1, p2]) {
+      await eventually(() => client.chat.messages.length === 2, 'both messages everywhere');
+      expect(client.chat.messages).toEqual(stored);
+    }
+    // One messageAdded per message: the history is never sent again for a new message.
+    expect(p2.payloadsOf('messageAdded')).toHaveLength(2);
+    expect(p2.payloadsOf('message')).toHaveLength(1);
+  });
+
+  it('sends the full list to a late joiner, and a message without an acknowledgement still arrives', async () => {
+    const { sessionId, owner, p1 } = await liveSession();
+    owner.socket.emit('message', { sessionId, message: 'No callback here' });
+    await eventually(() => p1.texts().includes('No callback here'), 'the unacknowledged message');
+
+    const late = await connect(b, pia);
+    const list = await late.join(sessionId);
+    expect(list.status === 'SUCCESS' && list.res.map((m) => m.message)).toEqual(['No callback here']);
+    expect(late.payloadsOf('message')).toEqual([list]);
+  });
+
+  it('has participants follow the researcher’s video, and answers their sync from the last status', async () => {
+    const { sessionId, owner, p1, p2 } = await liveSession();
+    expect(await owner.ask('videoStatus', { sessionId, paused: false, currentTime: 10 })).toEqual({
+      status: 'SUCCESS',
+      res: null,
+    });
+    for (const client of [p1, p2]) {
+      await eventually(() => client.videoStatus !== null, 'the status on B');
+      expect(client.videoStatus).toEqual({ sessionId, paused: false, currentTime: 10 });
+    }
+    expect(owner.payloadsOf('videoStatus')).toEqual([]); // the sender is the source
+
+    await pause(300);
+    expect((await p1.ask('syncVideoStatus', { sessionId })).status).toBe('SUCCESS');
+    await eventually(() => p1.payloadsOf('videoStatus').length === 2, 'the sync answer');
+    // Still playing: the answer has moved on by the time since the researcher sent it.
+    const answer = p1.videoStatus!;
+    expect(answer.paused).toBe(false);
+    expect(answer.currentTime).toBeGreaterThanOrEqual(10.3);
+    expect(answer.currentTime).toBeLessThan(12);
+
+    await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 42 });
+    const late = await connect(b, pia);
+    await late.join(sessionId);
+    // A joiner gets the status with the list, no need to ask.
+    expect(late.videoStatus).toEqual({ sessionId, paused: true, currentTime: 42 });
+    await eventually(() => p2.videoStatus?.currentTime === 42, 'the pause on B');
+  });
+
+  it('asks the researcher when no status is known yet, as the spec has it', async () => {
+    const { sessionId, owner, p1 } = await liveSession();
+    await p1.ask('syncVideoStatus', { sessionId });
+    await eventually(() => owner.payloadsOf('syncVideoStatus').length === 1, 'the question on A');
+    expect(owner.payloadsOf('syncVideoStatus')).toEqual([{ sessionId }]);
+    await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 3 });
+    await eventually(() => p1.videoStatus !== null, 'the answer on B');
+    expect(p1.videoStatus).toEqual({ sessionId, paused: true, currentTime: 3 });
+  });
+
+  it('lets participants click only while the researcher allows it, storing the video time', async () => {
+    const { sessionId, owner, p1, p2 } = await liveSession();
+    expect(p1.allowClicks).toBe(false);
+    const click = { sessionId, x: 0.25, y: 0.75, color: 'rgba(10, 20, 30, 255)', videoTime: 12.5 };
+    expect((await p1.ask('clickVideo', click)).status).toBe('ERROR');
+
+    await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
+    await eventually(() => p1.allowClicks === true && p2.allowClicks === true, 'the permission on B');
+    const stored = await p1.ask('clickVideo', click);
+    expect(stored).toEqual({
+      status: 'SUCCESS',
+      res: expect.objectContaining({ x: 0.25, y: 0.75, videoTime: 12.5, name: 'Pat' }) as PixelRecord,
+    });
+    expect(await stack.storedPixels(sessionId)).toEqual([{ x: 0.25, y: 0.75, video_time: 12.5 }]);
+
+    const late = await connect(b, pia);
+    await late.join(sessionId);
+    expect(late.allowClicks).toBe(true);
+
+    await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: false });
+    await eventually(() => p2.allowClicks === false, 'the withdrawal on B');
+    expect((await p2.ask('clickVideo', click)).status).toBe('ERROR');
+    expect(await stack.storedPixels(sessionId)).toHaveLength(1);
+  });
+
+  it('relays peer ids for the chat call: participants learn the researcher’s, even late', async () => {
+    const { sessionId, owner, p1, p2 } = await liveSession();
+    const ownerTab = await connect(a, researcher);
+    await ownerTab.join(sessionId);
+
+    await owner.ask('joinVideoChat', { sessionId, userId: 'researcher-peer' });
+    for (const client of [p1, p2]) {
+      await eventually(
+        () => client.payloadsOf('joinVideoChat').length === 1,
+        'the researcher’s peer id on B',
+      );
+      expect(client.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'researcher-peer' }]);
+    }
+
+    const late = await connect(b, pia);
+    await late.join(sessionId);
+    await late.ask('syncVideoChat', { sessionId });
+    await eventually(() => late.payloadsOf('joinVideoChat').length === 1, 'the answer to a late sync');
+    expect(late.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'researcher-peer' }]);
+
+    await p1.ask('joinVideoChat', { sessionId, userId: 'pat-peer' });
+    await eventually(() => owner.payloadsOf('joinVideoChat').length === 1, 'Pat’s peer id on A');
+    expect(owner.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'pat-peer' }]);
+
+    await owner.ask('syncVideoChat', { sessionId });
+    await eventually(
+      () => p2.payloadsOf('syncVideoChat').length === 1,
+      'the researcher’s call for announcements',
+    );
+    await pause(100);
+    // Peer ids go between the researcher and participants only, never to the wrong side.
+    expect(p2.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'researcher-peer' }]);
+    expect(ownerTab.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'pat-peer' }]);
+    expect(ownerTab.payloadsOf('syncVideoChat')).toEqual([]);
+  });
+
+  it('re-announces a rejoining author’s message that a dead replica stored but never broadcast', async () => {
+    const { sessionId, p1, p2 } = await liveSession();
+    // What a replica leaves behind when it dies between records' answer and the broadcast.
+    const records = new InternalClient({
+      serviceToken: stack.env.SERVICE_TOKEN!,
+      urlOf: () => stack.env.RECORDS_URL!,
+    });
+    const { message } = await records.call(internalRoutes.recordsAppendMessage, {
+      sessionId,
+      userId: pat.user.id,
+      email: pat.user.email,
+      name: pat.user.name,
+      message: 'Sent just before the crash',
+    });
+    await pause(100);
+    expect(p2.texts()).toEqual([]);
+
+    // Pat's client reconnects (to B here) and resyncs, as it does after a replica dies.
+    await p1.ask('sync', { sessionId });
+    await eventually(() => p2.texts().length === 1, 'the re-announced message');
+    expect(p2.chat.messages).toEqual([message]);
+    expect(p1.chat.messages).toEqual([message]);
+  });
+});
