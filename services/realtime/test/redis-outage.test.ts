@@ -23,6 +23,7 @@ describe('Redis stopped for 5 s during traffic', () => {
   it('loses nothing: every client ends with the complete list', async () => {
     const result = await runRedisOutage(stack, redis, {
       adapter: 'streams',
+      outage: 'kill',
       clients: 10,
       outageMs: 5000,
       sendEveryMs: 400,

@@ -14,6 +14,8 @@ export interface SessionHost {
 
 export interface OutageOptions {
   adapter: RedisAdapterKind;
+  /** kill: SIGKILL, then a new redis-server on the same port (it comes back empty). freeze: SIGSTOP, then SIGCONT. */
+  outage: 'kill' | 'freeze';
   clients: number;
   outageMs: number;
   sendEveryMs: number;
@@ -37,8 +39,8 @@ export interface OutageResult {
 }
 
 /**
- * Two replicas on the given Redis, clients split between them and chatting; Redis is killed
- * (SIGKILL: it comes back empty) for `outageMs` and restarted on the same port mid-traffic. Counts
+ * Two replicas on the given Redis, clients split between them and chatting; Redis is killed (and
+ * restarted on the same port, empty) or frozen for `outageMs` mid-traffic. Counts
  * what every client received live, and whether its list ends equal to what records stored.
  */
 export async function runRedisOutage(
@@ -79,9 +81,11 @@ export async function runRedisOutage(
     });
 
     await pause(1000);
-    await redis.kill();
+    if (options.outage === 'kill') await redis.kill();
+    else redis.freeze();
     await pause(options.outageMs);
-    await redis.restart();
+    if (options.outage === 'kill') await redis.restart();
+    else redis.thaw();
     await pause(2000);
     sending = false;
     await Promise.all(senders);
