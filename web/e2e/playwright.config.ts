@@ -1,0 +1,49 @@
+/// <reference types="node" />
+import { defineConfig } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM, OUTPUT_DIR } from './support/paths';
+import { DESKTOP } from './support/screenshots';
+
+// Debian's Chromium, never a downloaded browser: a missing one fails the run, it does not skip it.
+if (!fs.existsSync(CHROMIUM)) {
+  throw new Error(
+    `The e2e tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it).`,
+  );
+}
+
+// Here rather than in web/ so that web/tsconfig.json's "e2e" covers it (type checks and type-aware lint).
+// e2e/package.json makes these files CommonJS: they import proto's sources, which are CommonJS, and
+// an ES module cannot see the named exports of a transpiled `export *`.
+export default defineConfig({
+  testDir: '.',
+  outputDir: path.join(OUTPUT_DIR, 'test-results'),
+  globalSetup: './global-setup.ts',
+  // Every test signs up users of its own, so tests run side by side against the one server.
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    viewport: DESKTOP,
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { SCREEN_TEXTS } from '@uis/proto/browser';
+import { expect, type Page } from '@playwright/test';
+
+/** Creates a group with 'Create Group' (the dashboard selects it). */
+export async function createGroup(page: Page): Promise<void> {
+  const groups = page.getByRole('complementary', { name: 'Groups' });
+  const before = await groups.getByRole('listitem').count();
+  await groups.getByRole('button', { name: SCREEN_TEXTS.createGroup }).click();
+  await expect(groups.getByRole('listitem')).toHaveCount(before + 1);
+}
+
+/** Adds a session to the selected group with the add-session card. */
+export async function addSession(page: Page): Promise<void> {
+  const add = page.getByRole('button', { name: 'Add session' });
+  // The card shows once the group's sessions are loaded: only then is the count before meaningful.
+  await expect(add).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: 'Delete session' });
+  const before = await cards.count();
+  await add.click();
+  await expect(cards).toHaveCount(before + 1);
+}
+
+/** Opens a session's editor from its card and answers the session id (the path's, colon stripped). */
+export async function openSession(page: Page, title: string): Promise<string> {
+  await page.getByRole('button', { name: new RegExp(`^${title} \\(`) }).click();
+  await expect(page).toHaveURL(/\/editSession\/:[0-9a-f-]{36}$/);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  return decodeURIComponent(new URL(page.url()).pathname).replace(/^\/editSession\/:/, '');
+}
+
+/** A first group and a session in it, opened in the editor: what most editor tests start from. */
+export async function newSessionInEditor(page: Page): Promise<string> {
+  await createGroup(page);
+  await addSession(page);
+  return openSession(page, 'New session');
+}
+
+/**
+ * Waits for the next answer of `path` (e.g. a debounced save), started by `act`, and checks it
+ * succeeded: a test then reloads knowing the server has the change.
+ */
+export async function saved(page: Page, path: string, act: () => Promise<unknown>): Promise<void> {
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+  await act();
+  expect((await answer).status(), `${path} answered`).toBe(200);
+}

@@ -1,0 +1,43 @@
+import { UI_TEXTS } from '@uis/proto/browser';
+import { expect, type Page } from '@playwright/test';
+import { nextMagicLink } from './magic-link';
+
+/**
+ * The address of a test's user. Every run starts a fresh server, so a label used by one test only
+ * is enough to keep tests apart; fixed addresses keep the screenshots the same from run to run.
+ */
+export const emailOf = (label: string): string => `${label}@example.org`;
+
+/** Asks for a magic link on the login screen and answers the link printed for it. */
+export async function requestMagicLink(page: Page, email: string): Promise<string> {
+  await page.goto('/');
+  return nextMagicLink(email, async () => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Enter' }).click();
+    await expect(page.getByText(UI_TEXTS.magicLinkSent)).toBeVisible();
+  });
+}
+
+/**
+ * A new researcher as the auth service asks: the magic link first (researchers prove their e-mail),
+ * whose callback finds no account and goes on to sign-up, where they choose the type and a name.
+ */
+export async function signUpResearcher(page: Page, email: string, name: string): Promise<void> {
+  await page.goto(await requestMagicLink(page, email));
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByRole('button', { name: 'Researcher' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A participant signs up directly: Select User Type, then e-mail and name. */
+export async function signUpParticipant(page: Page, email: string, name: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Participant' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/sessions$/);
+}
