@@ -1,0 +1,89 @@
+import { SCREEN_TEXTS, VALIDATION_TEXTS, helloText } from '@uis/proto/browser';
+import { addSession, createGroup, openSession, saved } from './support/dashboard';
+import { DESKTOP, MOBILE, capture } from './support/screenshots';
+import { expect, test } from './support/test';
+import { emailOf, signUpResearcher } from './support/users';
+
+test('a new researcher signs in through the printed magic link, creates and renames a group, and creates sessions', async ({
+  page,
+}) => {
+  await test.step('signs up through the magic link and lands on an empty dashboard', async () => {
+    await signUpResearcher(page, emailOf('ada'), 'Ada Lovelace');
+    await expect(page.getByText(helloText('Ada Lovelace'))).toBeVisible();
+    await expect(page.getByText(SCREEN_TEXTS.createGroupFirst)).toBeVisible();
+    await capture(page, 'dashboard-empty');
+  });
+
+  const groups = page.getByRole('complementary', { name: 'Groups' });
+  const sessionsHeading = page.getByRole('heading', { level: 2 }).last();
+
+  await test.step('creates a group, which is selected', async () => {
+    await createGroup(page);
+    await expect(groups.getByRole('button', { name: 'New group' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByText(SCREEN_TEXTS.createGroupFirst)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add session' })).toBeVisible();
+  });
+
+  await test.step('renames it inline: an empty title is refused, a new one saved after the pause', async () => {
+    await groups.getByRole('button', { name: 'Edit group title' }).click();
+    const title = groups.getByRole('textbox', { name: 'Group title' });
+    await title.fill('');
+    await expect(groups.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
+    await saved(page, '/editGroup', () => title.fill('Pilot study'));
+    await expect(title).toBeHidden();
+    await expect(groups.getByRole('button', { name: 'Pilot study' })).toBeVisible();
+    await page.reload();
+    await expect(groups.getByRole('button', { name: 'Pilot study' })).toBeVisible();
+    await expect(sessionsHeading).toHaveText('Pilot study');
+  });
+
+  await test.step('a click outside ends editing a title', async () => {
+    await groups.getByRole('button', { name: 'Edit group title' }).click();
+    await expect(groups.getByRole('textbox', { name: 'Group title' })).toBeVisible();
+    await page.getByRole('main').click();
+    await expect(groups.getByRole('textbox', { name: 'Group title' })).toBeHidden();
+    await expect(groups.getByRole('button', { name: 'Pilot study' })).toBeVisible();
+  });
+
+  await test.step('a second group is created and deleted; the selection returns to the first', async () => {
+    await createGroup(page);
+    await expect(sessionsHeading).toHaveText('New group');
+    const second = groups.getByRole('listitem').filter({ hasText: 'New group' });
+    await second.getByRole('button', { name: 'Delete group' }).click();
+    await expect(second).toHaveCount(0);
+    await expect(sessionsHeading).toHaveText('Pilot study');
+  });
+
+  await test.step('adds two sessions and deletes one', async () => {
+    await addSession(page);
+    await addSession(page);
+    const cards = page.getByRole('list', { name: 'Sessions' });
+    await expect(cards.getByRole('button', { name: 'New session (video session)' })).toBeVisible();
+    const second = cards.getByRole('listitem').filter({ hasText: 'New session 2' });
+    await second.getByRole('button', { name: 'Delete session' }).click();
+    await expect(second).toHaveCount(0);
+    await addSession(page);
+    await capture(page, 'dashboard');
+  });
+
+  await test.step("on a phone the groups bar folds behind an arrow and 'Create Group' reads '+ Create'", async () => {
+    await page.setViewportSize(MOBILE);
+    await expect(groups.getByRole('button', { name: 'Pilot study' })).toBeHidden();
+    await groups.getByRole('button', { name: 'Show groups' }).click();
+    await expect(groups.getByRole('button', { name: SCREEN_TEXTS.createGroup })).toHaveText(
+      SCREEN_TEXTS.createGroupShort,
+    );
+    await groups.getByRole('button', { name: 'Pilot study' }).click();
+    await expect(groups.getByRole('button', { name: 'Show groups' })).toBeVisible();
+    await page.setViewportSize(DESKTOP);
+    await expect(groups.getByRole('button', { name: SCREEN_TEXTS.createGroup })).toHaveText(
+      SCREEN_TEXTS.createGroup,
+    );
+  });
+
+  await test.step('a card opens its editor, whose back arrow returns to the dashboard', async () => {
+    await openSession(page, 'New session');
+    await page.getByRole('button', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

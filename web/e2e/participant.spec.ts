@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { addSession, createGroup, openSession, saved } from './support/dashboard';
+import { DESKTOP, capture } from './support/screenshots';
+import { api } from './support/api';
+import { expect, test } from './support/test';
+import { emailOf, signUpParticipant, signUpResearcher } from './support/users';
+
+/** Gives the open session a title and one participant as its whole scope, then goes back. */
+async function scopeSessionTo(page: Page, title: string, participant: string): Promise<void> {
+  await saved(page, '/editSessionInfo', () => page.getByLabel('Title', { exact: true }).fill(title));
+  await page.getByLabel('Scope').fill(participant);
+  await saved(page, '/editSessionInfo', async () => {
+    await page.getByRole('option', { name: new RegExp(`^${participant} `) }).click();
+    await page.keyboard.press('Escape');
+  });
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+}
+
+test('a participant signs up, sees only the sessions in scope, cannot delete them, and opens one', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await test.step('signs up and has no sessions yet', async () => {
+    await signUpParticipant(page, emailOf('pat'), 'Pat Doe');
+    await expect(page.getByText('No sessions yet.')).toBeVisible();
+    await capture(page, 'sessions-empty');
+  });
+  await api('setNewUser', { email: emailOf('quinn'), name: 'Quinn Roe', type: 'participant' });
+
+  await test.step('a researcher scopes one session to them and another to someone else', async () => {
+    const researcher = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const desk = await researcher.newPage();
+    await signUpResearcher(desk, emailOf('rita'), 'Rita Levi');
+    await createGroup(desk);
+    await addSession(desk);
+    await addSession(desk);
+    await openSession(desk, 'New session');
+    await scopeSessionTo(desk, 'In scope', 'Pat Doe');
+    await openSession(desk, 'New session 2');
+    await scopeSessionTo(desk, 'Out of scope', 'Quinn Roe');
+    await expect(desk.getByRole('button', { name: /^In scope / })).toBeVisible();
+    await researcher.close();
+  });
+
+  await test.step('the participant sees the in-scope session only, with delete disabled', async () => {
+    await page.reload();
+    const sessions = page.getByRole('list', { name: 'Sessions' });
+    const inScope = sessions.getByRole('listitem').filter({ hasText: 'In scope' });
+    await expect(inScope.getByRole('button', { name: 'In scope (video session)' })).toBeVisible();
+    await expect(page.getByText('Out of scope')).toHaveCount(0);
+    // Other tests' sessions scoped to Everyone may show too (one server for all): none is deletable.
+    await expect(inScope.getByRole('button', { name: 'Delete session' })).toBeDisabled();
+    for (const remove of await sessions.getByRole('button', { name: 'Delete session' }).all()) {
+      await expect(remove).toBeDisabled();
+    }
+    await capture(page, 'sessions');
+  });
+
+  await test.step('a participant has no dashboard: /dashboard sends them to their sessions', async () => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/sessions$/);
+  });
+
+  await test.step('selecting the session opens the live session', async () => {
+    await page.getByRole('button', { name: 'In scope (video session)' }).click();
+    await expect(page).toHaveURL(/\/liveSession\/:[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,150 @@
+import { EXPORT_FILE_NAME, VALIDATION_TEXTS } from '@uis/proto/browser';
+import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import { accessTokenOf, api } from './support/api';
+import { parseCsv } from './support/csv';
+import { newSessionInEditor, saved } from './support/dashboard';
+import { capture } from './support/screenshots';
+import { expect, test } from './support/test';
+import { emailOf, signUpResearcher } from './support/users';
+
+/** A byte order mark opens the file, so spreadsheet programs read it as UTF-8. */
+const BOM = '\uFEFF';
+
+/** Clicks Export and answers the downloaded file's name and its cells. */
+async function exportTab(page: Page): Promise<{ name: string; rows: string[][] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  expect(text.startsWith(BOM), 'the export starts with a byte order mark').toBe(true);
+  return { name: download.suggestedFilename(), rows: parseCsv(text.slice(BOM.length)) };
+}
+
+test('the record panel shows records seeded through the API, edits and deletes a message, and exports each tab as File.csv', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const rosalind = emailOf('rosalind');
+  const marie = emailOf('marie');
+  const participant = await api('setNewUser', { email: marie, name: 'Marie Curie', type: 'participant' });
+  await signUpResearcher(page, rosalind, 'Rosalind Franklin');
+  const sessionId = await newSessionInEditor(page);
+  const token = await accessTokenOf(context);
+
+  // The session's scope is Everyone, so the participant may write in it too.
+  await api('addMessage', { sessionId, message: 'Welcome, everyone' }, token);
+  await api('addMessage', { sessionId, message: 'The "red" button, top left' }, participant.accessToken);
+  await api('addMessage', { sessionId, message: 'Thanks for joining' }, token);
+  await api('addPixel', { sessionId, x: 0.25, y: 0.5, color: 'rgb(233, 30, 99)', videoTime: 12.5 }, token);
+  await api('addPixel', { sessionId, x: 1, y: 0, color: 'n/a' }, token);
+  await api('addPrompt', { sessionId, time: '00:01:30', duration: 5, prompt: 'Rate, from 1 to 5' }, token);
+  await page.reload();
+
+  const records = page.getByRole('region', { name: 'Records' });
+  const messages = records.getByRole('listitem');
+
+  await test.step('Messages: who and text of each, oldest first', async () => {
+    await expect(records.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
+    await expect(messages).toHaveCount(3);
+    await expect(messages.nth(0)).toContainText('Rosalind Franklin');
+    await expect(messages.nth(0).getByRole('textbox')).toHaveValue('Welcome, everyone');
+    await expect(messages.nth(1)).toContainText('Marie Curie');
+    await expect(messages.nth(1).getByRole('textbox', { name: 'Message from Marie Curie' })).toHaveValue(
+      'The "red" button, top left',
+    );
+    await capture(page, 'records-messages', records);
+  });
+
+  await test.step('edits a message: read-only until the edit icon, empty refused, saved after the pause', async () => {
+    const row = messages.nth(0);
+    const text = row.getByRole('textbox');
+    await expect(text).not.toBeEditable();
+    await row.getByRole('button', { name: 'Edit message' }).click();
+    await expect(text).toBeEditable();
+    await text.fill('');
+    await expect(row.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
+    await saved(page, '/editMessage', () => text.fill('Welcome, everyone!\nPlease keep your camera on.'));
+    await expect(text).not.toBeEditable();
+    await page.reload();
+    await expect(messages.nth(0).getByRole('textbox')).toHaveValue(
+      'Welcome, everyone!\nPlease keep your camera on.',
+    );
+  });
+
+  await test.step('deletes a message', async () => {
+    await saved(page, '/deleteMessage', () =>
+      messages.nth(2).getByRole('button', { name: 'Delete message' }).click(),
+    );
+    await expect(messages).toHaveCount(2);
+    await expect(records.getByText('Thanks for joining')).toHaveCount(0);
+  });
+
+  await test.step('exports the messages', async () => {
+    const { name, rows } = await exportTab(page);
+    expect(name).toBe(EXPORT_FILE_NAME);
+    expect(rows[0]).toEqual(['message_id', 'time', 'name', 'email', 'message']);
+    expect(rows.slice(1).map(([, , who, email, text]) => [who, email, text])).toEqual([
+      ['Rosalind Franklin', rosalind, 'Welcome, everyone!\nPlease keep your camera on.'],
+      ['Marie Curie', marie, 'The "red" button, top left'],
+    ]);
+  });
+
+  await test.step('Pixels: who, time, x, y, colour swatch; one deleted; exported', async () => {
+    await records.getByRole('tab', { name: 'Pixels' }).click();
+    const rows = records.getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('Who');
+    await expect(rows.nth(1)).toContainText('Rosalind Franklin');
+    await expect(rows.nth(1)).toContainText('25%');
+    await expect(rows.nth(1)).toContainText('50%');
+    await expect(rows.nth(1).getByRole('img', { name: 'rgb(233, 30, 99)' })).toBeVisible();
+    await expect(rows.nth(2)).toContainText('n/a');
+    await capture(page, 'records-pixels', records);
+
+    const exported = await exportTab(page);
+    expect(exported.name).toBe(EXPORT_FILE_NAME);
+    expect(exported.rows[0]).toEqual([
+      'pixel_id',
+      'time',
+      'name',
+      'email',
+      'color',
+      'x',
+      'y',
+      'videoTime',
+      'sessionId',
+    ]);
+    expect(
+      exported.rows
+        .slice(1)
+        .map(([, , who, email, color, x, y, at, session]) => [who, email, color, x, y, at, session]),
+    ).toEqual([
+      ['Rosalind Franklin', rosalind, 'rgb(233, 30, 99)', '0.25', '0.5', '12.5', sessionId],
+      ['Rosalind Franklin', rosalind, 'n/a', '1', '0', '', sessionId],
+    ]);
+
+    await saved(page, '/deletePixel', () =>
+      rows.nth(2).getByRole('button', { name: 'Delete click' }).click(),
+    );
+    await expect(rows).toHaveCount(2);
+  });
+
+  await test.step('Prompts: listed and exported (the prompts, not the pixels)', async () => {
+    await records.getByRole('tab', { name: 'Prompts' }).click();
+    const rows = records.getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('00:01:30');
+    await expect(rows.nth(1)).toContainText('Rate, from 1 to 5');
+    await capture(page, 'records-prompts', records);
+
+    const exported = await exportTab(page);
+    expect(exported.name).toBe(EXPORT_FILE_NAME);
+    expect(exported.rows[0]).toEqual(['prompt_id', 'time', 'duration', 'prompt']);
+    expect(exported.rows.slice(1).map(([, time, duration, text]) => [time, duration, text])).toEqual([
+      ['00:01:30', '5', 'Rate, from 1 to 5'],
+    ]);
+  });
+});
