@@ -1,3 +1,4 @@
+import { pause } from './support/live-client';
 import { LiveStack } from './support/live-stack';
 import { RedisServer } from './support/processes';
 import { runRedisOutage } from './support/redis-outage';
@@ -28,6 +29,14 @@ describe('Redis stopped for 5 s during traffic', () => {
       outageMs: 5000,
       sendEveryMs: 400,
       settleMs: 10_000,
+      // Not ready without Redis (a load balancer stops sending new clients), still serving the old ones.
+      duringOutage: async ([url]) => {
+        await pause(500);
+        const ready = await fetch(`${url}/ready`);
+        expect(ready.status).toBe(503);
+        expect(((await ready.json()) as { res: { message: string } }).res.message).toMatch(/redis/);
+        expect((await fetch(`${url}/health`)).status).toBe(200);
+      },
     });
     expect(result.stored.length).toBeGreaterThan(100);
     expect(result.acknowledgedNotStored).toEqual([]);

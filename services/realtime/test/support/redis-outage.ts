@@ -21,6 +21,8 @@ export interface OutageOptions {
   sendEveryMs: number;
   /** How long the lists may take to converge after the traffic stops. */
   settleMs: number;
+  /** Run while Redis is down (its time counts in the outage), with the replicas' URLs. */
+  duringOutage?: (replicaUrls: string[]) => Promise<void>;
 }
 
 export interface OutageResult {
@@ -83,7 +85,9 @@ export async function runRedisOutage(
     await pause(1000);
     if (options.outage === 'kill') await redis.kill();
     else redis.freeze();
-    await pause(options.outageMs);
+    const down = Date.now();
+    await options.duringOutage?.(replicas.map((replica) => replica.url));
+    await pause(options.outageMs - (Date.now() - down));
     if (options.outage === 'kill') await redis.restart();
     else redis.thaw();
     await pause(2000);
