@@ -9,6 +9,16 @@ describe('realtime configuration', () => {
     expect(load({ PUBLIC_URL: 'https://uis.example.org/app' }).allowedOrigins).toEqual([
       'https://uis.example.org',
       'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+  });
+
+  it('allows the loopback twin of a local default (localhost and 127.0.0.1 are the same machine)', () => {
+    expect(load({ PUBLIC_URL: 'http://localhost:8443' }).allowedOrigins).toEqual([
+      'http://localhost:8443',
+      'http://127.0.0.1:8443',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
     ]);
   });
 

@@ -17,6 +17,15 @@ const originOf = (value: string): string | null => {
   }
 };
 
+/** localhost and 127.0.0.1 are the same machine: a default that names one allows the other. */
+function withLoopbackTwin(origin: string): string[] {
+  const url = new URL(origin);
+  const twin = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' }[url.hostname];
+  if (!twin) return [origin];
+  url.hostname = twin;
+  return [origin, url.origin];
+}
+
 /** `ALLOWED_ORIGINS`: a comma-separated list of origins (scheme://host[:port], no path). */
 const originList = z
   .string()
@@ -54,7 +63,9 @@ export const realtimeEnv = serviceEnv
   })
   .transform((config) => ({
     ...config,
-    allowedOrigins: config.ALLOWED_ORIGINS ?? [new URL(config.PUBLIC_URL).origin, VITE_DEV_ORIGIN],
+    allowedOrigins:
+      config.ALLOWED_ORIGINS ??
+      [new URL(config.PUBLIC_URL).origin, VITE_DEV_ORIGIN].flatMap(withLoopbackTwin),
   }));
 export type RealtimeConfig = z.output<typeof realtimeEnv>;
 
