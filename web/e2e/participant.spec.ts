@@ -49,7 +49,7 @@ test('a participant signs up, sees only the sessions in scope, cannot delete the
     const inScope = sessions.getByRole('listitem').filter({ hasText: 'In scope' });
     await expect(inScope.getByRole('button', { name: 'In scope (video session)' })).toBeVisible();
     await expect(page.getByText('Out of scope')).toHaveCount(0);
-    // Other tests' sessions scoped to Everyone may show too (one server for all): none is deletable.
+    // Sessions scoped to Everyone would show too (one server for all tests): none is deletable.
     await expect(inScope.getByRole('button', { name: 'Delete session' })).toBeDisabled();
     for (const remove of await sessions.getByRole('button', { name: 'Delete session' }).all()) {
       await expect(remove).toBeDisabled();

@@ -12,6 +12,9 @@ if (!fs.existsSync(CHROMIUM)) {
   );
 }
 
+/** Specs that make no session a participant could see: they run before the others. */
+const ACCOUNT_SPECS = /\/(auth|participant)\.spec\.ts$/;
+
 // Here rather than in web/ so that web/tsconfig.json's "e2e" covers it (type checks and type-aware lint).
 // e2e/package.json makes these files CommonJS: they import proto's sources, which are CommonJS, and
 // an ES module cannot see the named exports of a transpiled `export *`.
@@ -27,6 +30,12 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // A participant sees every session scoped to Everyone, whoever made it: the participant's list
+  // (and its screenshot) is only the test's own while no researcher test has made one yet.
+  projects: [
+    { name: 'accounts', testMatch: ACCOUNT_SPECS },
+    { name: 'studies', testIgnore: ACCOUNT_SPECS, dependencies: ['accounts'] },
+  ],
   use: {
     browserName: 'chromium',
     viewport: DESKTOP,
