@@ -26,6 +26,8 @@ export const UNAVAILABLE_TEXT = 'The live session is unavailable right now; try 
 @Injectable()
 export class LiveEvents {
   private readonly handlers: { [E in ClientEventName]: LiveHandler<E> };
+  /** The last event of each socket still being handled, for `answer` to queue behind. */
+  private readonly queues = new WeakMap<LiveSocket, Promise<unknown>>();
 
   constructor(
     live: LiveSessionService,
@@ -44,7 +46,23 @@ export class LiveEvents {
     };
   }
 
-  async answer<E extends ClientEventName>(
+  /**
+   * A socket's events run one after the other, in the order it sent them: two messages typed in
+   * quick succession are stored (and so listed) in that order, a pause after a seek stays after it.
+   */
+  answer<E extends ClientEventName>(
+    socket: LiveSocket,
+    event: E,
+    payload: unknown,
+  ): Promise<Ack<ClientEventAcks[E]>> {
+    const previous = this.queues.get(socket) ?? Promise.resolve();
+    const answered = previous.then(() => this.handle(socket, event, payload));
+    this.queues.set(socket, answered);
+    return answered;
+  }
+
+  /** Never rejects: every failure is an error acknowledgement. */
+  private async handle<E extends ClientEventName>(
     socket: LiveSocket,
     event: E,
     payload: unknown,
