@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Readiness } from '@uis/kit';
@@ -6,6 +8,8 @@ import {
   ASSETS_PATH,
   ERROR_CODES,
   INTERNAL_PATH_PREFIX,
+  PEER_PATH,
+  REALTIME_PATH,
   SERVICE_NAMES,
   STATUS,
   routeList,
@@ -54,6 +58,31 @@ export function ownerOf(method: string, requestPath: string): ServiceName | unde
   return undefined;
 }
 
+/**
+ * Services that run servers of their own (socket.io, PeerJS) also answer through the API port, as
+ * they do through the gateway, so the browser needs one origin. Their requests and WebSocket
+ * upgrades are handed to their HTTP servers in-process, which see them as their own.
+ */
+const OWN_SERVER_PREFIXES: ReadonlyArray<readonly [prefix: string, service: ServiceName]> = [
+  [REALTIME_PATH, 'realtime'],
+  [`${PEER_PATH}/`, 'signal'],
+];
+
+export const ownServerOf = (url = ''): ServiceName | undefined =>
+  OWN_SERVER_PREFIXES.find(([prefix]) => url.startsWith(prefix))?.[1];
+
+const httpServerOf = (apps: ReadonlyMap<ServiceName, INestApplication>, service: ServiceName | undefined) =>
+  service ? (apps.get(service)?.getHttpServer() as http.Server | undefined) : undefined;
+
+/** Hands WebSocket upgrades for /socket.io/ and /stream/ to realtime's and signal's servers. */
+export function forwardUpgrades(server: http.Server, apps: ReadonlyMap<ServiceName, INestApplication>): void {
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = httpServerOf(apps, ownServerOf(req.url));
+    if (target) return target.emit('upgrade', req, socket, head);
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+}
+
 /** The readiness failures of every composed app, by service (empty when all are ready). */
 async function notReady(apps: ReadonlyMap<ServiceName, INestApplication>): Promise<string[]> {
   const results = await Promise.all(
@@ -99,6 +128,12 @@ export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express
       return sendError(res, 503, `Not ready: ${failures.join(', ')}`, ERROR_CODES.UNAVAILABLE);
     }
     res.json({ status: STATUS.SUCCESS, res: { ready: true, services: [...apps.keys()] } });
+  });
+
+  app.use((req, res, next) => {
+    const ownServer = httpServerOf(apps, ownServerOf(req.url));
+    if (ownServer) return void ownServer.emit('request', req, res);
+    next();
   });
 
   app.use((req, res, next) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ConfigError } from '@uis/kit';
 import { API_PORT, SERVICES, type ServiceName } from '@uis/proto';
-import { createApiDispatcher } from './api-dispatch';
+import { createApiDispatcher, forwardUpgrades } from './api-dispatch';
 import { banner } from './banner';
 import { COMPOSED_SERVICES, OWN_PORTS } from './composition';
 import { claimDataDir, dataDir, dataPaths, loadOrCreateSecrets, repoRoot } from './data-dir';
@@ -90,6 +90,7 @@ async function start(lifecycle: Lifecycle): Promise<void> {
   const webDist = path.join(repoRoot(), 'web', 'dist');
   const webBuilt = fs.existsSync(path.join(webDist, 'index.html'));
   const server = http.createServer(createApiDispatcher({ apps, webDist: webBuilt ? webDist : undefined }));
+  forwardUpgrades(server, apps);
   await listenOn(server, apiClaim);
   lifecycle.onStop('the API server', () => closeServer(server));
   lifecycle.throwIfStopRequested();

@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser';
 import { createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
 import request from 'supertest';
-import { createApiDispatcher } from '../src/api-dispatch';
+import { createApiDispatcher, forwardUpgrades } from '../src/api-dispatch';
 import { COMPOSED_SERVICES } from '../src/composition';
 import { startEmbeddedS3 } from '../src/embedded-s3';
 import { closeServer, freePort } from '../src/ports';
@@ -58,6 +58,7 @@ export async function startComposedStack(
   const apps = new Map<ServiceName, INestApplication>();
   for (const definition of COMPOSED_SERVICES) apps.set(definition.name, await definition.createApp(env));
   dispatch = createApiDispatcher({ apps });
+  forwardUpgrades(server, apps);
 
   return {
     env,
