@@ -1,6 +1,7 @@
 import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { HANDSHAKE_TEXTS } from '../src/transport/handshake';
+import { MAX_QUEUED_EVENTS, TOO_FAST_TEXT } from '../src/live/live-events';
 import { TEXTS } from '../src/live/live-session.service';
 import { LiveClient, eventually, pause } from './support/live-client';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
@@ -146,6 +147,21 @@ describe('realtime refuses', () => {
       await pause(100);
       expect(outsider.received.map(([event]) => event)).toEqual(['message', 'message']);
       expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(['Members only']);
+    });
+
+    it('a flood of events beyond what is still waiting to be answered', async () => {
+      const flood = await Promise.all(
+        Array.from({ length: MAX_QUEUED_EVENTS * 3 }, () =>
+          participant.ask('syncVideoStatus', { sessionId }),
+        ),
+      );
+      const refused = flood.filter((answer) => answer.status === 'ERROR');
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.length).toBeLessThan(flood.length);
+      expect(new Set(refused.map((answer) => answer.status === 'ERROR' && answer.res.message))).toEqual(
+        new Set([TOO_FAST_TEXT]),
+      );
+      expect((await participant.ask('syncVideoStatus', { sessionId })).status).toBe('SUCCESS');
     });
 
     it('a session that does not exist', async () => {

@@ -18,6 +18,10 @@ const LIST_EVENTS: ReadonlySet<ClientEventName> = new Set(['initMessage', 'sync'
 
 export const UNAVAILABLE_TEXT = 'The live session is unavailable right now; try again in a moment.';
 
+/** Events a socket may have waiting; beyond that it is sending faster than anyone types or clicks. */
+export const MAX_QUEUED_EVENTS = 100;
+export const TOO_FAST_TEXT = 'Too many events at once: wait for the answers before sending more.';
+
 /**
  * Every client event goes through `answer`: its payload is validated with proto's schema, the
  * session's rules run, and the result becomes the acknowledgement. Nothing a client sends can
@@ -27,7 +31,7 @@ export const UNAVAILABLE_TEXT = 'The live session is unavailable right now; try 
 export class LiveEvents {
   private readonly handlers: { [E in ClientEventName]: LiveHandler<E> };
   /** The last event of each socket still being handled, for `answer` to queue behind. */
-  private readonly queues = new WeakMap<LiveSocket, Promise<unknown>>();
+  private readonly queues = new WeakMap<LiveSocket, { last: Promise<unknown>; waiting: number }>();
 
   constructor(
     live: LiveSessionService,
@@ -55,9 +59,19 @@ export class LiveEvents {
     event: E,
     payload: unknown,
   ): Promise<Ack<ClientEventAcks[E]>> {
-    const previous = this.queues.get(socket) ?? Promise.resolve();
-    const answered = previous.then(() => this.handle(socket, event, payload));
-    this.queues.set(socket, answered);
+    const queue = this.queues.get(socket) ?? { last: Promise.resolve(), waiting: 0 };
+    // A client that sends faster than it is served is refused, not queued without bound.
+    if (queue.waiting >= MAX_QUEUED_EVENTS) return Promise.resolve(this.refuse(socket, event, TOO_FAST_TEXT));
+    queue.waiting += 1;
+    const answered = queue.last.then(async () => {
+      try {
+        return await this.handle(socket, event, payload);
+      } finally {
+        queue.waiting -= 1;
+      }
+    });
+    queue.last = answered;
+    this.queues.set(socket, queue);
     return answered;
   }
 
