@@ -17,11 +17,11 @@ export function Dashboard() {
   const { leftBarCollapsible } = useLayout();
   const groups = useApiQuery('getGroups', { email: user.email }, { errorText: UI_TEXTS.internalError });
   const [chosenId, setChosenId] = useChosenGroup();
-  // null: not toggled yet, so a folded bar opens by itself while there is no group to show.
-  const [barOpen, setBarOpen] = useState<boolean | null>(null);
+  // A folded bar stays folded until toggled: open, it would cover 'Create a group first'.
+  const [barOpen, setBarOpen] = useState(false);
   const list = groups.data?.groups;
   const selected = selectedGroupOf(list, chosenId);
-  const open = barOpen ?? list?.length === 0;
+  const open = barOpen;
 
   const select = (groupId: string) => {
     setChosenId(groupId);

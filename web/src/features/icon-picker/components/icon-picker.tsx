@@ -94,7 +94,7 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
           ) : (
             <>
               <p className="icon-picker-note" aria-live="polite">
-                {matches.length} icons
+                {matches.length === 1 ? '1 icon' : `${matches.length} icons`}
               </p>
               <div className="icon-picker-grid">
                 {shown.visible.map((name) => (
