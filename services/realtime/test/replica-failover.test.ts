@@ -21,6 +21,7 @@ describe('a replica killed during a session', () => {
   let b: Replica;
   let balancer: TcpBalancer;
   const clients: LiveClient[] = [];
+  const others: LiveClient[] = [];
 
   beforeAll(async () => {
     buildRealtime();
@@ -36,14 +37,14 @@ describe('a replica killed during a session', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    for (const client of [...clients, ...others]) client.close();
     await a?.kill();
     await balancer?.close();
     await b?.close();
     await stack?.close();
   });
 
-  it('reconnects every client within 5 s, and every list ends equal to the database’s', async () => {
+  it('reconnects every client within 5 s, each ending with the database’s list and the live state', async () => {
     const researcher = stack.person('researcher', 'Rhea Researcher');
     const sessionId = await stack.session(researcher, null);
     const people = [
@@ -74,6 +75,16 @@ describe('a replica killed during a session', () => {
     await a.kill('SIGKILL');
     await eventually(() => clients.some((client) => !client.socket.connected), 'A’s clients to notice');
     const onA = clients.filter((client) => !client.socket.connected);
+    // While A's clients are away, the researcher (in another tab, on B) changes the live state:
+    // they learn it only by rejoining.
+    const tab = new LiveClient(b.url, { token: researcher.token });
+    others.push(tab);
+    await tab.connected();
+    const status = { sessionId, paused: true, currentTime: 33 };
+    expect((await tab.ask('toggleParticipantClicks', { sessionId, allowClicks: true })).status).toBe(
+      'SUCCESS',
+    );
+    expect((await tab.ask('videoStatus', status)).status).toBe('SUCCESS');
     await eventually(() => clients.every((client) => client.socket.connected), 'every client back', 8000);
     const reconnectMs = onA.map((client) => client.lastConnectAt - killedAt);
 
@@ -102,6 +113,10 @@ describe('a replica killed during a session', () => {
       ).catch(() => undefined);
       expect(client.chat.messages as MessageRecord[]).toEqual(stored);
     }
+    const participants = clients.slice(1, CLIENTS);
+    expect(participants.map((client) => [client.allowClicks, client.videoStatus])).toEqual(
+      participants.map(() => [true, status]),
+    );
     console.info(
       `failover: ${onA.length} clients on the killed replica, reconnected in ${Math.min(...reconnectMs)}-${Math.max(
         ...reconnectMs,
