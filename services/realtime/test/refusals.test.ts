@@ -29,7 +29,8 @@ describe('realtime refuses', () => {
 
   beforeAll(async () => {
     stack = await LiveStack.start('refusals');
-    replica = await stack.replica();
+    // Studies' answers are reused for 200 ms here (5 s by default), so a scope change shows quickly.
+    replica = await stack.replica({ ACCESS_CACHE_MS: '200' });
     researcher = stack.person('researcher', 'Rhea Researcher');
     pat = stack.person('participant', 'Pat');
     otto = stack.person('participant', 'Otto Outsider');
@@ -162,6 +163,28 @@ describe('realtime refuses', () => {
         new Set([TOO_FAST_TEXT]),
       );
       expect((await participant.ask('syncVideoStatus', { sessionId })).status).toBe('SUCCESS');
+    });
+
+    it('a participant removed from the scope, who leaves the room at the next event', async () => {
+      const pia = stack.person('participant', 'Pia');
+      const shared = await stack.session(researcher, [pat, pia]);
+      const [host, leaving, staying] = await Promise.all([
+        connect(researcher).connected(),
+        connect(pat).connected(),
+        connect(pia).connected(),
+      ]);
+      for (const client of [host, leaving, staying]) await client.join(shared);
+
+      await stack.setScope(researcher, shared, [pia]);
+      await pause(300);
+      expect(await leaving.ask('sync', { sessionId: shared })).toEqual({
+        status: 'ERROR',
+        res: { message: 'You are not part of this session.' },
+      });
+      await host.ask('message', { sessionId: shared, message: 'Pat has left' });
+      await eventually(() => staying.texts().includes('Pat has left'), 'the message to Pia');
+      await pause(100);
+      expect(leaving.payloadsOf('messageAdded')).toEqual([]);
     });
 
     it('a session that does not exist', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SessionAccessClient, forbidden, type SessionAccess } from '@uis/kit';
+import { AppError, SessionAccessClient, forbidden, type SessionAccess } from '@uis/kit';
 import {
   ackOk,
   type ClientEventAcks,
@@ -57,7 +57,7 @@ export class LiveSessionService {
     socket: LiveSocket,
     { sessionId }: { sessionId: string },
   ): Promise<MessageRecord[]> => {
-    const { role } = await this.access.requireMember(socket.data.user, sessionId);
+    const { role } = await this.member(socket, sessionId);
     // In the room before the list is read: a message stored after the read reaches this socket as
     // messageAdded, which the client keeps when the list arrives (proto's LiveMessageList).
     await socket.join(
@@ -75,7 +75,7 @@ export class LiveSessionService {
   /** Stored before anyone is told, so what a client saw is never lost. */
   readonly message: LiveHandler<'message'> = async (socket, { sessionId, message }) => {
     const { user } = socket.data;
-    await this.access.requireMember(user, sessionId);
+    await this.member(socket, sessionId);
     const record = await this.records.appendMessage(user, sessionId, message);
     socket.nsp.to(sessionRoom(sessionId)).emit('messageAdded', { sessionId, message: record });
     return record;
@@ -94,7 +94,7 @@ export class LiveSessionService {
    * Only when there is none yet does the researcher's client get asked (the spec's flow).
    */
   readonly syncVideoStatus: LiveHandler<'syncVideoStatus'> = async (socket, { sessionId }) => {
-    const { role } = await this.access.requireMember(socket.data.user, sessionId);
+    const { role } = await this.member(socket, sessionId);
     const { videoStatus } = await this.rooms.read(sessionId);
     if (videoStatus) socket.emit('videoStatus', statusNow(videoStatus, sessionId));
     else if (role === 'participant') socket.to(ownerRoom(sessionId)).emit('syncVideoStatus', { sessionId });
@@ -114,7 +114,7 @@ export class LiveSessionService {
   /** A participant's click while the researcher allows clicks; stored before it is acknowledged. */
   readonly clickVideo: LiveHandler<'clickVideo'> = async (socket, { sessionId, x, y, color, videoTime }) => {
     const { user } = socket.data;
-    const { role } = await this.access.requireMember(user, sessionId);
+    const { role } = await this.member(socket, sessionId);
     if (role !== 'participant') throw forbidden(TEXTS.participantsClick);
     const { allowClicks } = await this.rooms.read(sessionId);
     if (!allowClicks) throw forbidden(TEXTS.clicksOff);
@@ -126,7 +126,7 @@ export class LiveSessionService {
    * goes to the researcher.
    */
   readonly joinVideoChat: LiveHandler<'joinVideoChat'> = async (socket, { userId, sessionId }) => {
-    const { role } = await this.access.requireMember(socket.data.user, sessionId);
+    const { role } = await this.member(socket, sessionId);
     if (role === 'owner') {
       await this.rooms.update(sessionId, { researcherPeerId: userId });
       socket
@@ -144,7 +144,7 @@ export class LiveSessionService {
    * is asked to announce it); the researcher asking has the participants announce themselves.
    */
   readonly syncVideoChat: LiveHandler<'syncVideoChat'> = async (socket, { sessionId }) => {
-    const { role } = await this.access.requireMember(socket.data.user, sessionId);
+    const { role } = await this.member(socket, sessionId);
     if (role === 'owner') {
       socket.to(sessionRoom(sessionId)).except(ownerRoom(sessionId)).emit('syncVideoChat', { sessionId });
       return null;
@@ -155,8 +155,24 @@ export class LiveSessionService {
     return null;
   };
 
+  /**
+   * The owner or a participant in scope (studies' answer, cached briefly). Anyone else is refused,
+   * and a socket that was in the room (removed from the scope since) leaves it, so it stops
+   * receiving the session's broadcasts.
+   */
+  private async member(socket: LiveSocket, sessionId: string): Promise<SessionAccess> {
+    try {
+      return await this.access.requireMember(socket.data.user, sessionId);
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus < 500) {
+        await Promise.all([socket.leave(sessionRoom(sessionId)), socket.leave(ownerRoom(sessionId))]);
+      }
+      throw error;
+    }
+  }
+
   private async requireOwner(socket: LiveSocket, sessionId: string): Promise<SessionAccess> {
-    const access = await this.access.requireMember(socket.data.user, sessionId);
+    const access = await this.member(socket, sessionId);
     if (access.role !== 'owner') throw forbidden(TEXTS.ownerOnly);
     return access;
   }

@@ -70,20 +70,21 @@ export class LiveStack {
 
   /** A new session of the researcher's, with these participants in scope (Everyone when null). */
   async session(owner: Person, participants: readonly Person[] | null): Promise<string> {
-    const call = async (route: string, body: object) => {
-      const res = await this.stack
-        .http()
-        .post(route)
-        .set('authorization', `Bearer ${owner.token}`)
-        .send(body);
-      if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
-      return (res.body as { res: Record<string, { group_id?: string; session_id?: string }> }).res;
-    };
-    const groupId = (await call('/createGroup', {})).group!.group_id!;
-    const sessionId = (await call('/createSession', { groupId })).session!.session_id!;
-    const scope = participants ? participants.map((p) => p.user.email) : EVERYONE;
-    await call('/editSessionInfo', { sessionId, scope });
+    const groupId = (await this.post(owner, '/createGroup', {})).group!.group_id!;
+    const sessionId = (await this.post(owner, '/createSession', { groupId })).session!.session_id!;
+    await this.setScope(owner, sessionId, participants);
     return sessionId;
+  }
+
+  async setScope(owner: Person, sessionId: string, participants: readonly Person[] | null): Promise<void> {
+    const scope = participants ? participants.map((p) => p.user.email) : EVERYONE;
+    await this.post(owner, '/editSessionInfo', { sessionId, scope });
+  }
+
+  private async post(caller: Person, route: string, body: object) {
+    const res = await this.stack.http().post(route).set('authorization', `Bearer ${caller.token}`).send(body);
+    if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { res: Record<string, { group_id?: string; session_id?: string }> }).res;
   }
 
   /** A realtime replica in this process, listening on a free loopback port. */
