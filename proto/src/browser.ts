@@ -5,3 +5,4 @@
 export * from './constants';
 export * from './status';
 export * from './clock-text';
+export * from './message-order';
