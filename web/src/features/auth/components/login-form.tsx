@@ -1,11 +1,12 @@
 import { UI_TEXTS, VALIDATION_TEXTS, processingText } from '@uis/proto/browser';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { call } from '../../../api/client';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { toastFailure } from '../failure-toast';
 import { useProgress } from '../hooks/use-progress';
+import { AuthField } from './auth-field';
 
 /** Login (spec section 2): an e-mail and Enter, which mails a magic link. */
 export function LoginForm() {
@@ -13,7 +14,6 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const { percent, track } = useProgress();
-  const errorId = useId();
   const busy = percent !== null;
 
   const submit = async (event: FormEvent) => {
@@ -36,27 +36,16 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)}>
-      <div className="auth-field">
-        <label className="auth-field-label" htmlFor="login-email">
-          Email
-        </label>
-        <input
-          id="login-email"
-          className="text-input"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.org"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <AuthField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.org"
+        value={email}
+        onChange={setEmail}
+        error={error ?? undefined}
+      />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? processingText(percent) : 'Enter'}
       </button>

@@ -7,6 +7,7 @@ import { homePathOf, useAuth } from '../../../auth/auth-context';
 import { PATHS } from '../../../routes';
 import { serverExplanation, toastFailure } from '../failure-toast';
 import type { SignupInvite } from '../signup-invite';
+import { AuthField } from './auth-field';
 import { USER_TYPE_LABELS } from './user-type-step';
 
 interface FieldErrors {
@@ -92,7 +93,7 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
           </span>
         </p>
       )}
-      <Field
+      <AuthField
         id="signup-email"
         label="Email"
         type="email"
@@ -102,7 +103,7 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
         error={errors.email}
         readOnly={Boolean(invite)}
       />
-      <Field
+      <AuthField
         id="signup-name"
         label="Name"
         type="text"
@@ -132,40 +133,5 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
         Already have an account? <Link to={PATHS.login}>Sign in</Link>
       </p>
     </form>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  type: 'email' | 'text';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  readOnly?: boolean;
-}
-
-function Field({ id, label, error, onChange, ...input }: FieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="auth-field">
-      <label className="auth-field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="text-input"
-        {...input}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
