@@ -68,6 +68,10 @@ const OWN_SERVER_PREFIXES: ReadonlyArray<readonly [prefix: string, service: Serv
   [`${PEER_PATH}/`, 'signal'],
 ];
 
+/** The path through which a service with a server of its own also answers on the API port. */
+export const ownServerPathOf = (service: ServiceName): string | undefined =>
+  OWN_SERVER_PREFIXES.find(([, owner]) => owner === service)?.[0];
+
 export const ownServerOf = (url = ''): ServiceName | undefined =>
   OWN_SERVER_PREFIXES.find(([prefix]) => url.startsWith(prefix))?.[1];
 

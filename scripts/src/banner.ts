@@ -3,7 +3,8 @@ import path from 'node:path';
 export interface BannerFacts {
   publicUrl: string;
   webBuilt: boolean;
-  ownPorts: { service: string; port: number }[];
+  /** Services on ports of their own, with the path they also answer on through the API port. */
+  ownPorts: { service: string; port: number; path?: string }[];
   /** Where the embedded Postgres keeps its data, or undefined when DATABASE_URL is used. */
   embeddedPostgres?: { dir: string; port: number };
   embeddedS3?: { dir: string; port: number; bucket: string };
@@ -35,7 +36,10 @@ export function banner(facts: BannerFacts): string {
       ? `  Web app      ${facts.publicUrl}`
       : '  Web app      not built yet (npm run build -w web); the API answers meanwhile',
     `  API          ${facts.publicUrl}  (/health, /ready)`,
-    ...facts.ownPorts.map(({ service, port }) => `  ${service.padEnd(12)} :${port}`),
+    ...facts.ownPorts.map(
+      ({ service, port, path: viaApi }) =>
+        `  ${service.padEnd(12)} :${port}${viaApi ? `  (also ${facts.publicUrl}${viaApi})` : ''}`,
+    ),
     facts.smtp
       ? '  Magic links  mailed through SMTP_URL'
       : `  Magic links  printed in this console and saved in ${relative(facts.outboxDir)}/ (no SMTP_URL)`,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { ConfigError } from '@uis/kit';
 import { API_PORT, SERVICES, type ServiceName } from '@uis/proto';
-import { createApiDispatcher, forwardUpgrades } from './api-dispatch';
+import { createApiDispatcher, forwardUpgrades, ownServerPathOf } from './api-dispatch';
 import { banner } from './banner';
 import { COMPOSED_SERVICES, OWN_PORTS } from './composition';
 import { claimDataDir, dataDir, dataPaths, loadOrCreateSecrets, repoRoot } from './data-dir';
@@ -99,7 +99,11 @@ async function start(lifecycle: Lifecycle): Promise<void> {
     banner({
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${apiClaim.port}`,
       webBuilt,
-      ownPorts: listeners.map(({ service, claim }) => ({ service, port: claim.port })),
+      ownPorts: listeners.map(({ service, claim }) => ({
+        service,
+        port: claim.port,
+        path: ownServerPathOf(service),
+      })),
       embeddedPostgres,
       embeddedS3,
       redis: Boolean(env.REDIS_URL),
