@@ -1,24 +1,23 @@
 import { Inject } from '@nestjs/common';
 import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
   WebSocketGateway,
   WebSocketServer,
+  type OnGatewayConnection,
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import { JWT_SECRET } from '@uis/kit';
+import { CLIENT_EVENT_NAMES } from '@uis/proto';
 import { REALTIME_CONFIG, type RealtimeConfig } from '../realtime.config';
 import { handshakeMiddleware } from '../transport/handshake';
 import { LiveEvents } from './live-events';
 import type { LiveServer, LiveSocket } from './live-socket';
 
 /**
- * The socket.io endpoint (server options come from RealtimeIoAdapter). Each client event is one
- * line into LiveEvents, which validates it and applies the session's rules.
+ * The socket.io endpoint (server options come from RealtimeIoAdapter). Each client event goes to
+ * LiveEvents, which validates it, applies the session's rules and answers the acknowledgement.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit<LiveServer> {
+export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket> {
   @WebSocketServer() server!: LiveServer;
 
   constructor(
@@ -31,48 +30,18 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer> {
     server.use(handshakeMiddleware(this.jwtSecret, this.config.allowedOrigins));
   }
 
-  @SubscribeMessage('initMessage')
-  initMessage(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'initMessage', payload);
-  }
-
-  @SubscribeMessage('sync')
-  sync(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'sync', payload);
-  }
-
-  @SubscribeMessage('message')
-  message(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'message', payload);
-  }
-
-  @SubscribeMessage('videoStatus')
-  videoStatus(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'videoStatus', payload);
-  }
-
-  @SubscribeMessage('syncVideoStatus')
-  syncVideoStatus(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'syncVideoStatus', payload);
-  }
-
-  @SubscribeMessage('toggleParticipantClicks')
-  toggleParticipantClicks(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'toggleParticipantClicks', payload);
-  }
-
-  @SubscribeMessage('clickVideo')
-  clickVideo(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'clickVideo', payload);
-  }
-
-  @SubscribeMessage('joinVideoChat')
-  joinVideoChat(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'joinVideoChat', payload);
-  }
-
-  @SubscribeMessage('syncVideoChat')
-  syncVideoChat(@ConnectedSocket() socket: LiveSocket, @MessageBody() payload: unknown) {
-    return this.events.answer(socket, 'syncVideoChat', payload);
+  /**
+   * Every client event of proto's table, wired in one loop so none can be missed or misnamed. The
+   * last argument is the acknowledgement when the client passed one (socket.io's convention); a
+   * payload is one argument, so several are refused as the list they are.
+   */
+  handleConnection(socket: LiveSocket): void {
+    for (const event of CLIENT_EVENT_NAMES) {
+      socket.on(event, (...args: unknown[]) => {
+        const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;
+        const payload = args.length === 1 ? args[0] : args;
+        void this.events.answer(socket, event, payload).then((answer) => ack?.(answer));
+      });
+    }
   }
 }
