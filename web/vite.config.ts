@@ -53,5 +53,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // The teardown every test file needs (unmount, real timers, unstubbed fetch, restored spies), once.
+    setupFiles: ['src/testing/setup.ts'],
   },
 });

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog';
 
 function renderDialog() {
@@ -21,8 +21,6 @@ function renderDialog() {
 }
 
 describe('ConfirmDialog', () => {
-  afterEach(cleanup);
-
   it('is a labelled alert dialog that starts on Cancel and confirms only on its button', () => {
     const { onConfirm, onCancel } = renderDialog();
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });

@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redeemMagicLink } from './redeem-magic-link';
-import { fakeServer, ok, refused } from './testing/fake-server';
+import { fakeApi, ok, refused } from '../../testing/fake-api';
 
 describe('redeemMagicLink', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('trades the link for tokens once, even when asked twice at the same time', async () => {
     const pair = { accessToken: 'a', refreshToken: 'r' };
-    const server = fakeServer({ '/getUserTokens': () => ok(pair) });
+    const server = fakeApi({ '/getUserTokens': () => ok(pair) });
 
     const [first, second] = await Promise.all([
       redeemMagicLink('new@example.org', 'tok'),
@@ -16,19 +14,19 @@ describe('redeemMagicLink', () => {
 
     expect(first).toEqual({ kind: 'signedIn', pair });
     expect(second).toEqual(first);
-    expect(server.sent).toHaveLength(1);
-    expect(server.sent[0]?.query.toString()).toBe('email=new%40example.org&token=tok');
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.url).toBe('/getUserTokens?email=new%40example.org&token=tok');
   });
 
   it('asks the server again once the first request settled (a later visit is a new attempt)', async () => {
-    const server = fakeServer({ '/getUserTokens': () => refused(401, 'This sign-in link is used.') });
+    const server = fakeApi({ '/getUserTokens': () => refused(401, 'This sign-in link is used.') });
     await redeemMagicLink('a@example.org', 'tok');
     await redeemMagicLink('a@example.org', 'tok');
-    expect(server.sent).toHaveLength(2);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('fails without a call when the e-mail or the token is missing', async () => {
-    const server = fakeServer({});
+    const server = fakeApi({});
     for (const [email, token] of [
       [null, 'tok'],
       ['', 'tok'],
@@ -39,11 +37,11 @@ describe('redeemMagicLink', () => {
         text: 'Authentication failed. Please try again.',
       });
     }
-    expect(server.sent).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('sends an e-mail without an account to sign-up with the link as proof', async () => {
-    fakeServer({ '/getUserTokens': () => refused(404, 'sign up to continue', 'SIGNUP_REQUIRED') });
+    fakeApi({ '/getUserTokens': () => refused(404, 'sign up to continue', 'SIGNUP_REQUIRED') });
     expect(await redeemMagicLink('new@example.org', 'tok')).toEqual({
       kind: 'signupRequired',
       invite: { email: 'new@example.org', token: 'tok' },
@@ -51,7 +49,7 @@ describe('redeemMagicLink', () => {
   });
 
   it("reports a refused link as an authentication failure with the server's reason", async () => {
-    fakeServer({ '/getUserTokens': () => refused(401, 'This link expired.', 'UNAUTHENTICATED') });
+    fakeApi({ '/getUserTokens': () => refused(401, 'This link expired.', 'UNAUTHENTICATED') });
     expect(await redeemMagicLink('a@example.org', 'old')).toEqual({
       kind: 'failed',
       text: 'Authentication failed. Please try again.',
@@ -60,12 +58,12 @@ describe('redeemMagicLink', () => {
   });
 
   it('reports a server fault or a lost connection as an unexpected error', async () => {
-    fakeServer({ '/getUserTokens': () => refused(500, 'Internal error') });
+    fakeApi({ '/getUserTokens': () => refused(500, 'Internal error') });
     expect(await redeemMagicLink('a@example.org', 't1')).toEqual({
       kind: 'failed',
       text: 'An error occurred. Please try again.',
     });
-    fakeServer({ '/getUserTokens': () => Promise.reject(new TypeError('Failed to fetch')) });
+    fakeApi({ '/getUserTokens': () => Promise.reject(new TypeError('Failed to fetch')) });
     expect(await redeemMagicLink('a@example.org', 't2')).toEqual({
       kind: 'failed',
       text: 'An error occurred. Please try again.',

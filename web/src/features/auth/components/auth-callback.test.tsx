@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { Link } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok, refused } from '../testing/fake-server';
-import { Here, renderScreen } from '../testing/render-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, ok, refused } from '../../../testing/fake-api';
+import { Here, renderScreen } from '../../../testing/render';
 import { AuthCallback } from './auth-callback';
 import { SignupFlow } from './signup-flow';
 
@@ -22,14 +22,12 @@ const here = () => screen.getByTestId('here').textContent;
 
 describe('AuthCallback', () => {
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     Cookies.remove('accessToken', { path: '/' });
     Cookies.remove('refreshToken', { path: '/' });
   });
 
   it('spends the link once though StrictMode runs its effect twice, and sends a researcher to the dashboard', async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       '/getUserTokens': () => ok(pair),
       '/getUserFromToken': () => ok(user('researcher')),
     });
@@ -44,19 +42,19 @@ describe('AuthCallback', () => {
     expect(screen.getByText('Verifying your login...')).toBeTruthy();
 
     await waitFor(() => expect(here()).toBe('dashboard /dashboard'));
-    expect(server.calls('/getUserTokens')).toHaveLength(1);
-    expect(server.calls('/getUserTokens')[0]?.query.get('token')).toBe('tok');
+    expect(server.to('/getUserTokens')).toHaveLength(1);
+    expect(server.to('/getUserTokens')[0]?.query.token).toBe('tok');
     expect(Cookies.get('refreshToken')).toBe('refresh-1');
   });
 
   it('sends a participant to their sessions', async () => {
-    fakeServer({ '/getUserTokens': () => ok(pair), '/getUserFromToken': () => ok(user('participant')) });
+    fakeApi({ '/getUserTokens': () => ok(pair), '/getUserFromToken': () => ok(user('participant')) });
     renderScreen('/authcallback?email=a%40example.org&token=tok', '/authcallback', <AuthCallback />, others);
     await waitFor(() => expect(here()).toBe('sessions /sessions'));
   });
 
   it('takes an e-mail without an account to sign-up, where the link proves the address', async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       '/getUserTokens': () => refused(404, 'sign up to continue', 'SIGNUP_REQUIRED'),
       '/setNewUser': () => ok(pair),
       '/getUserFromToken': () => ok(user('researcher')),
@@ -77,20 +75,20 @@ describe('AuthCallback', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() => expect(here()).toBe('dashboard /dashboard'));
-    expect(server.calls('/setNewUser').map((request) => request.body)).toEqual([
+    expect(server.to('/setNewUser').map((request) => request.body)).toEqual([
       { email: 'new@example.org', name: 'Nia', type: 'researcher', token: 'tok' },
     ]);
   });
 
   it('goes back to login without asking the server when the e-mail is missing', async () => {
-    const server = fakeServer({});
+    const server = fakeApi({});
     renderScreen('/authcallback?token=tok', '/authcallback', <AuthCallback />, others);
     await waitFor(() => expect(here()).toBe('login /'));
-    expect(server.calls('/getUserTokens')).toHaveLength(0);
+    expect(server.to('/getUserTokens')).toHaveLength(0);
   });
 
   it('goes back to login when the server refuses the link', async () => {
-    fakeServer({
+    fakeApi({
       '/getUserTokens': () => refused(401, 'This sign-in link is invalid, expired or already used.'),
     });
     renderScreen('/authcallback?email=a%40example.org&token=old', '/authcallback', <AuthCallback />, others);

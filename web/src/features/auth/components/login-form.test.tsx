@@ -1,32 +1,27 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok } from '../testing/fake-server';
-import { renderScreen } from '../testing/render-app';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { renderScreen } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
 const button = () => screen.getByRole('button', { name: /^(Enter|Processing \d+%)$/ });
 
 describe('LoginForm', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
 
   it('says an empty e-mail must be given, next to the field, without calling the server', () => {
-    const server = fakeServer({});
+    const server = fakeApi({});
     renderScreen('/', '/', <LoginForm />);
     fireEvent.click(button());
     const error = screen.getByRole('alert');
     expect(error.textContent).toBe('Please provide your email to enter.');
     expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe(error.id);
-    expect(server.calls('/auth/magiclogin')).toHaveLength(0);
+    expect(server.to('/auth/magiclogin')).toHaveLength(0);
   });
 
   it('sends the link on Enter, shows the progress, then the sent message, then is idle again', async () => {
     let answer!: () => void;
-    const server = fakeServer({
+    const server = fakeApi({
       '/auth/magiclogin': () => new Promise((resolve) => (answer = () => resolve(ok({ message: 'sent' })))),
     });
     renderScreen('/', '/', <LoginForm />);
@@ -47,7 +42,7 @@ describe('LoginForm', () => {
     expect(screen.getByRole('status').textContent).toContain(
       'Magic link sent! Please check your email and click the link to proceed',
     );
-    expect(server.calls('/auth/magiclogin').map((request) => request.body)).toEqual([
+    expect(server.to('/auth/magiclogin').map((request) => request.body)).toEqual([
       { destination: 'ada@example.org' },
     ]);
     act(() => {

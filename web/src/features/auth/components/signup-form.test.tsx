@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, ok, refused } from '../testing/fake-server';
-import { Here, renderScreen } from '../testing/render-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeApi, ok, refused } from '../../../testing/fake-api';
+import { Here, renderScreen } from '../../../testing/render';
 import { SignupFlow } from './signup-flow';
 
 const others = { '/sessions': <Here name="sessions" />, '/dashboard': <Here name="dashboard" /> };
@@ -11,14 +11,12 @@ const fill = (label: string, value: string) =>
 
 describe('SignupFlow', () => {
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     Cookies.remove('accessToken', { path: '/' });
     Cookies.remove('refreshToken', { path: '/' });
   });
 
   it('asks for the user type first, then says which empty field is missing without calling', () => {
-    const server = fakeServer({});
+    const server = fakeApi({});
     renderScreen('/signup', '/signup', <SignupFlow />, others);
     expect(screen.getByRole('heading', { name: 'Select User Type' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Participant' }));
@@ -33,11 +31,11 @@ describe('SignupFlow', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Please provide your name.',
     ]);
-    expect(server.sent).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('signs a participant up without a token and goes to /sessions signed in', async () => {
-    const server = fakeServer({
+    const server = fakeApi({
       '/setNewUser': () => ok({ accessToken: 'a', refreshToken: 'r' }),
       '/getUserFromToken': () =>
         ok({
@@ -56,14 +54,14 @@ describe('SignupFlow', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('sessions /sessions'));
-    expect(server.calls('/setNewUser').map((request) => request.body)).toEqual([
+    expect(server.to('/setNewUser').map((request) => request.body)).toEqual([
       { email: 'pat@example.org', name: 'Pat', type: 'participant' },
     ]);
     expect(Cookies.get('refreshToken')).toBe('r');
   });
 
   it("shows the server's reason when a researcher signs up without a magic link", async () => {
-    fakeServer({
+    fakeApi({
       '/setNewUser': () =>
         refused(
           401,

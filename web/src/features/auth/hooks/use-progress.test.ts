@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProgress } from './use-progress';
 
 /** A task the test settles by hand. */
@@ -15,7 +15,6 @@ function deferred() {
 
 describe('useProgress', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it('rises 15 every 500 ms from 0, capped at 99, then 100 on completion and idle 200 ms later', async () => {
     const { result } = renderHook(() => useProgress());

@@ -1,11 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Group, Session } from '@uis/proto';
 import Cookies from 'js-cookie';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireUser } from '../../../auth/route-guards';
-import { fakeServer, ok, refused, type FakeAnswer, type Sent } from '../../auth/testing/fake-server';
-import { Here, renderScreen } from '../../auth/testing/render-app';
+import { fakeApi, ok, refused, type ApiAnswer, type ApiRequest } from '../../../testing/fake-api';
+import { Here, renderScreen } from '../../../testing/render';
 import { Dashboard } from './dashboard';
 
 // jsdom's screen is 0x0, which reads as a phone; this file checks the desktop layout (1024 wide).
@@ -25,11 +25,11 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 /** A researcher's groups and sessions held in memory, answering like the studies service. */
 function studies(groups: Group[], sessions: Record<string, Session[]> = {}) {
   let next = 100;
-  const body = (sent: Sent) => sent.body as Record<string, string>;
-  return fakeServer({
+  const body = (sent: ApiRequest) => sent.body as Record<string, string>;
+  return fakeApi({
     '/getUserFromToken': () => ok({ user: researcher }),
     '/getGroups': () => ok({ groups: [...groups] }),
-    '/createGroup': (): FakeAnswer => {
+    '/createGroup': (): ApiAnswer => {
       const group = { group_id: uuid(next++), title: 'New group' };
       groups.push(group);
       return ok({ group });
@@ -46,7 +46,7 @@ function studies(groups: Group[], sessions: Record<string, Session[]> = {}) {
       );
       return ok({ message: 'ok' });
     },
-    '/getSessions': (sent) => ok({ sessions: sessions[sent.query.get('groupId')!] ?? [] }),
+    '/getSessions': (sent) => ok({ sessions: sessions[sent.query.groupId!] ?? [] }),
     '/createSession': (sent) => {
       const session: Session = {
         session_id: uuid(next++),
@@ -82,8 +82,6 @@ describe('Dashboard', () => {
     sessionStorage.clear();
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     Cookies.remove('accessToken');
     Cookies.remove('refreshToken');
   });
@@ -138,7 +136,7 @@ describe('Dashboard', () => {
     fireEvent.click(within(groupRow('Main')).getByRole('button', { name: 'Delete group' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Main' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Pilot' })).toBeTruthy();
-    expect(server.calls('/deleteGroup').map((sent) => sent.body)).toEqual([{ groupId: uuid(2) }]);
+    expect(server.to('/deleteGroup').map((sent) => sent.body)).toEqual([{ groupId: uuid(2) }]);
   });
 
   it('renames a group 1 s after typing stops and shows the new title from then on', async () => {
@@ -148,14 +146,14 @@ describe('Dashboard', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Group title' }), {
       target: { value: 'Pilot study' },
     });
-    expect(server.calls('/editGroup')).toHaveLength(0);
+    expect(server.to('/editGroup')).toHaveLength(0);
 
     expect(await screen.findByRole('button', { name: 'Pilot study' }, { timeout: 2_000 })).toBeTruthy();
-    expect(server.calls('/editGroup').map((sent) => sent.body)).toEqual([
+    expect(server.to('/editGroup').map((sent) => sent.body)).toEqual([
       { groupId: uuid(1), title: 'Pilot study' },
     ]);
     // The list was refetched after the change.
-    await waitFor(() => expect(server.calls('/getGroups').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(server.to('/getGroups').length).toBeGreaterThanOrEqual(2));
     expect(screen.getByRole('heading', { name: 'Pilot study' })).toBeTruthy();
   });
 
@@ -164,7 +162,7 @@ describe('Dashboard', () => {
     renderDashboard();
     fireEvent.click(await screen.findByRole('button', { name: 'Add session' }));
     const card = await screen.findByRole('button', { name: /New session/ });
-    expect(server.calls('/createSession').map((sent) => sent.body)).toEqual([
+    expect(server.to('/createSession').map((sent) => sent.body)).toEqual([
       { groupId: uuid(1), email: 'rita@example.org' },
     ]);
 

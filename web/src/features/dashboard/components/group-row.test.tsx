@@ -1,6 +1,6 @@
 import type { Group } from '@uis/proto';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupRow } from './group-row';
 
 const group: Group = { group_id: '00000000-0000-4000-8000-000000000001', title: 'Pilot' };
@@ -32,10 +32,6 @@ const type = (text: string) => fireEvent.change(titleInput()!, { target: { value
 
 describe('GroupRow title editing', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
 
   it('is read-only until the edit icon is clicked', () => {
     const { onSelect } = renderRow();

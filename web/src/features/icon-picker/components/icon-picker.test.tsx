@@ -1,6 +1,6 @@
 import { DEBOUNCE_MS } from '@uis/proto/browser';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadIconNames } from '../hooks/use-icon-names';
 import { filterIconNames } from '../lib/filter-icons';
 import { ICON_PAGE_SIZE, IconPicker } from './icon-picker';
@@ -15,10 +15,6 @@ describe('IconPicker', () => {
     names = await loadIconNames();
   });
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
 
   it('offers the whole Material set, a page at a time', () => {
     expect(names.length).toBeGreaterThan(2000);

@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequireUser } from '../../../auth/route-guards';
-import { fakeServer, ok, refused, type FakeAnswer } from '../../auth/testing/fake-server';
-import { Here, renderScreen } from '../../auth/testing/render-app';
+import { fakeApi, ok, refused, type ApiAnswer } from '../../../testing/fake-api';
+import { Here, renderScreen } from '../../../testing/render';
 import { ParticipantSessions } from './participant-sessions';
 
 const participant = {
@@ -15,8 +15,8 @@ const participant = {
 };
 const sessionId = '00000000-0000-4000-8000-000000000011';
 
-function server(deleteUser: () => FakeAnswer = () => ok({ message: 'deleted' })) {
-  return fakeServer({
+function server(deleteUser: () => ApiAnswer = () => ok({ message: 'deleted' })) {
+  return fakeApi({
     '/getUserFromToken': () => ok({ user: participant }),
     '/getParticipantSessions': () =>
       ok({ sessions: [{ session_id: sessionId, type: 'video', title: 'Trailer', deleteDisabled: true }] }),
@@ -42,8 +42,6 @@ describe('ParticipantSessions', () => {
     Cookies.set('refreshToken', 'refresh');
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     Cookies.remove('accessToken');
     Cookies.remove('refreshToken');
   });
@@ -57,7 +55,7 @@ describe('ParticipantSessions', () => {
       name: 'Delete session',
     });
     expect(remove.disabled).toBe(true);
-    expect(api.calls('/getParticipantSessions')[0]?.query.get('email')).toBe('pat@example.org');
+    expect(api.to('/getParticipantSessions')[0]?.query.email).toBe('pat@example.org');
 
     fireEvent.click(open);
     await waitFor(() => expect(here()).toBe(`live /liveSession/:${sessionId}`));
@@ -69,14 +67,14 @@ describe('ParticipantSessions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(api.calls('/deleteUser')).toHaveLength(0);
+    expect(api.to('/deleteUser')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     fireEvent.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }),
     );
     await waitFor(() => expect(here()).toBe('login /'));
-    expect(api.calls('/deleteUser').map((sent) => sent.body)).toEqual([{ email: 'pat@example.org' }]);
+    expect(api.to('/deleteUser').map((sent) => sent.body)).toEqual([{ email: 'pat@example.org' }]);
     expect(Cookies.get('refreshToken')).toBeUndefined();
   });
 
@@ -96,7 +94,7 @@ describe('ParticipantSessions', () => {
     renderSessions();
     fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(here()).toBe('login /'));
-    expect(api.calls('/logout').map((sent) => sent.body)).toEqual([{ refreshToken: 'refresh' }]);
+    expect(api.to('/logout').map((sent) => sent.body)).toEqual([{ refreshToken: 'refresh' }]);
     expect(Cookies.get('refreshToken')).toBeUndefined();
   });
 });

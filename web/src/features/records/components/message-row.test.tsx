@@ -1,24 +1,27 @@
 import { DEBOUNCE_MS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
-import { ok, refused, renderWithApi, stubApi, type ApiHandler } from '../../session-editor/test/api-stub';
+import { fakeApi, ok, refused, type ApiAnswer, type ApiRequest } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 import { MessagesTab } from './messages-tab';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const messageId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-async function setup(editMessage: ApiHandler = () => ok({ message: 'Message updated.' })) {
+async function setup(
+  editMessage: (request: ApiRequest) => ApiAnswer = () => ok({ message: 'Message updated.' }),
+) {
   let text = 'hello there';
-  const api = stubApi({
+  const api = fakeApi({
     '/getMessages': () =>
       ok({
         messages: [{ message_id: messageId, message: text, time: '2024-05-01T10:00:00.000Z', name: 'Ann' }],
       }),
     '/editMessage': (request) => {
       const answer = editMessage(request);
-      if (!('blob' in answer) && (answer.httpStatus ?? 200) < 400)
+      if (!('blob' in answer) && answer.httpStatus < 400)
         text = (request.body as { message: string }).message;
       return answer;
     },
@@ -30,12 +33,6 @@ async function setup(editMessage: ApiHandler = () => ok({ message: 'Message upda
 
 describe('message inline editor', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('is read-only until the edit icon is clicked', async () => {
     const { box } = await setup();
@@ -98,7 +95,7 @@ describe('message inline editor', () => {
 
   it('toasts a refused edit and refetches, showing the stored text again', async () => {
     const error = vi.spyOn(notify, 'error');
-    const { api, box } = await setup(() => refused('message: must be at most 2000 characters'));
+    const { api, box } = await setup(() => refused(400, 'message: must be at most 2000 characters'));
     fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
     fireEvent.change(box(), { target: { value: 'changed' } });
     await wait(DEBOUNCE_MS);

@@ -1,7 +1,8 @@
 import { EXPORT_FILE_NAME } from '@uis/proto/browser';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, renderWithApi, stubApi } from '../../session-editor/test/api-stub';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 import { RecordPanel } from './record-panel';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
@@ -29,14 +30,9 @@ describe('RecordPanel export', () => {
       saved.push({ name: this.download, href: this.href });
     });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('downloads the current tab as File.csv, prompts included', async () => {
-    const api = stubApi({
+    const api = fakeApi({
       '/getMessages': () => ok({ messages: [] }),
       '/getPixels': () => ok({ pixels: [pixel] }),
       '/getPrompts': () =>
@@ -61,7 +57,7 @@ describe('RecordPanel export', () => {
   });
 
   it('lists pixels with who, time, x and y as percentages, a swatch and delete; prompts with time', async () => {
-    stubApi({
+    fakeApi({
       '/getMessages': () => ok({ messages: [] }),
       '/getPixels': () => ok({ pixels: [pixel] }),
       '/getPrompts': () =>

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ActionColorPicker } from './action-color-picker';
 
 function Harness({ initial, onChange }: { initial: string; onChange: (color: string) => void }) {
@@ -17,8 +17,6 @@ function Harness({ initial, onChange }: { initial: string; onChange: (color: str
 }
 
 describe('ActionColorPicker', () => {
-  afterEach(cleanup);
-
   it('takes a typed hex colour and the transparent choice', () => {
     const onChange = vi.fn();
     render(<Harness initial="#000000" onChange={onChange} />);

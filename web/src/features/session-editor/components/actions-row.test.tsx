@@ -1,9 +1,10 @@
 import { DEBOUNCE_MS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
 import type { Action } from '@uis/proto';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
-import { ok, refused, renderWithApi, stubApi } from '../test/api-stub';
+import { fakeApi, ok, refused } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 import { ActionsRow } from './actions-row';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
@@ -12,17 +13,11 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('actions row', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('adds, renames after the pause, recolours and deletes, toasting the spec texts', async () => {
     const error = vi.spyOn(notify, 'error');
     const actions: Action[] = [];
-    const api = stubApi({
+    const api = fakeApi({
       '/getActions': () => ok({ actions }),
       '/addAction': () => {
         const action: Action = {
@@ -35,8 +30,8 @@ describe('actions row', () => {
         actions.push(action);
         return ok({ action });
       },
-      '/editAction': () => refused('name: must be at most 200 characters'),
-      '/deleteAction': () => refused('Session data is unavailable.', 503),
+      '/editAction': () => refused(400, 'name: must be at most 200 characters'),
+      '/deleteAction': () => refused(503, 'Session data is unavailable.'),
     });
     renderWithApi(<ActionsRow sessionId={sessionId} />);
     await wait(0);

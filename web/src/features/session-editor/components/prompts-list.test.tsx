@@ -1,9 +1,10 @@
 import { DEBOUNCE_MS, UI_TEXTS } from '@uis/proto/browser';
 import type { Prompt } from '@uis/proto';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
-import { ok, refused, renderWithApi, stubApi } from '../test/api-stub';
+import { fakeApi, ok, refused } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 import { PromptsList } from './prompts-list';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
@@ -16,11 +17,13 @@ function setup() {
     { prompt_id: promptId, time: 0, duration: 0, prompt: 'First' },
     { prompt_id: '1b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10', time: 1, duration: 5, prompt: 'Second' },
   ];
-  const api = stubApi({
+  const api = fakeApi({
     '/getPrompts': () => ok({ prompts }),
     '/addPrompt': () => ok({ prompt: { prompt_id: promptId, time: 2, duration: 0, prompt: '' } }),
     '/editPrompt': (request) =>
-      (request.body as { time?: string }).time === '00:99:00' ? refused(TIME_MESSAGE) : ok({ message: 'ok' }),
+      (request.body as { time?: string }).time === '00:99:00'
+        ? refused(400, TIME_MESSAGE)
+        : ok({ message: 'ok' }),
   });
   renderWithApi(<PromptsList sessionId={sessionId} />);
   return api;
@@ -28,12 +31,6 @@ function setup() {
 
 describe('prompts', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('adds a prompt at the first free second', async () => {
     const api = setup();

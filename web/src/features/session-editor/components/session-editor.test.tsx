@@ -1,9 +1,10 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EditSessionPage } from '../../../pages/edit-session-page';
 import { PATHS } from '../../../routes';
-import { ok, renderWithApi, stubApi } from '../test/api-stub';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 
@@ -22,7 +23,7 @@ function resize(width: number, height: number, screen: { width: number; height: 
 }
 
 async function openEditor() {
-  const api = stubApi({
+  const api = fakeApi({
     '/getSessionInfo': () =>
       ok({ sessionInfo: { title: 'Pilot', scope: 'Everyone', type: 'chat', track: '', source: '' } }),
     '/getAllParticipants': () => ok({ participants: [] }),
@@ -42,11 +43,6 @@ async function openEditor() {
 }
 
 describe('session editor screen', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('loads the session named after the colon, with Start and the back arrow', async () => {
     const api = await openEditor();
     expect(api.to('/getSessionInfo')[0]?.query).toEqual({ sessionId });

@@ -1,9 +1,10 @@
 import { DEBOUNCE_MS, SELECT_TEXTS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
 import type { SessionInfo } from '@uis/proto';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
-import { ok, refused, renderWithApi, stubApi, type ApiHandler } from '../test/api-stub';
+import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 import { SessionFields } from './session-fields';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
@@ -12,7 +13,7 @@ const info: SessionInfo = { title: 'Pilot', scope: 'Everyone', type: 'video', tr
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 function setup(editSessionInfo: ApiHandler = () => ok({ message: 'Session updated.' })) {
-  const api = stubApi({
+  const api = fakeApi({
     '/getAllParticipants': () => ok({ participants: [{ email: 'ann@example.com', name: 'Ann' }] }),
     '/getVideoInfo': () => ok({ name: null }),
     '/editSessionInfo': editSessionInfo,
@@ -23,12 +24,6 @@ function setup(editSessionInfo: ApiHandler = () => ok({ message: 'Session update
 
 describe('session edits', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
 
   it('sends the changed fields together once 1000 ms pass without a keystroke', async () => {
     const { edits } = setup();
@@ -65,7 +60,7 @@ describe('session edits', () => {
 
   it('toasts a refused edit and shows the server message under the field', async () => {
     const error = vi.spyOn(notify, 'error');
-    setup(() => refused('track: must be at most 2000 characters'));
+    setup(() => refused(400, 'track: must be at most 2000 characters'));
     fireEvent.change(screen.getByLabelText('Track'), { target: { value: 'x' } });
     await wait(DEBOUNCE_MS);
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorUpdatingSessionInfo);

@@ -1,9 +1,10 @@
 import { UI_TEXTS } from '@uis/proto/browser';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
 import { NOT_MP4_TEXT } from '../lib/video-file';
-import { ok, renderWithApi, stubApi } from '../test/api-stub';
+import { fakeApi, ok } from '../../../testing/fake-api';
+import { renderWithApi } from '../../../testing/render';
 import { VideoSourceField } from './video-source-field';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
@@ -46,7 +47,7 @@ class FakeUpload {
 function setup(videoName: string | null = null) {
   FakeUpload.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
-  const api = stubApi({ '/getVideoInfo': () => ok({ name: videoName }) });
+  const api = fakeApi({ '/getVideoInfo': () => ok({ name: videoName }) });
   renderWithApi(<VideoSourceField sessionId={sessionId} inputId="source" />);
   return api;
 }
@@ -59,12 +60,6 @@ const choose = (name: string) =>
   });
 
 describe('VideoSourceField', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('accepts .mp4 only, in the file dialog and before sending a byte', async () => {
     const error = vi.spyOn(notify, 'error');
     setup();
@@ -80,7 +75,7 @@ describe('VideoSourceField', () => {
     let stored: string | null = null;
     FakeUpload.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
-    stubApi({ '/getVideoInfo': () => ok({ name: stored }) });
+    fakeApi({ '/getVideoInfo': () => ok({ name: stored }) });
     renderWithApi(<VideoSourceField sessionId={sessionId} inputId="source" />);
     await screen.findByText('upload file');
     await choose('My Clip.MP4');

@@ -1,5 +1,5 @@
 import { DEBOUNCE_MS } from '@uis/proto/browser';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DebouncedEdits, changedFields, mergeServer, sameValue } from './debounced-edits';
 
 interface Info extends Record<string, unknown> {
@@ -17,7 +17,6 @@ function sender(send = vi.fn((_patch: Partial<Info>) => Promise.resolve())) {
 
 describe('DebouncedEdits', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it('sends nothing until 1000 ms have passed since the last change', async () => {
     const { edits, send } = sender();

@@ -1,17 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createQueryClient } from '../../../api/queries';
-import { AuthProvider } from '../../../auth/auth-context';
+import { createQueryClient } from '../api/queries';
+import { AuthProvider } from '../auth/auth-context';
 
 /** Shows where the app went, for assertions on navigation. */
-function Here({ name }: { name: string }) {
+export function Here({ name }: { name: string }) {
   const location = useLocation();
   return (
     <p data-testid="here">
       {name} {location.pathname}
     </p>
+  );
+}
+
+/** Renders with the app's query client (its toasts and refetches) and a router at `path`. */
+export function renderWithApi(ui: ReactElement, path = '/') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -43,5 +52,3 @@ export function renderScreen(
     </StrictMode>,
   );
 }
-
-export { Here };
