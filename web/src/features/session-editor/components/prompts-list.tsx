@@ -1,7 +1,7 @@
 import { UI_TEXTS, formatClockTime } from '@uis/proto/browser';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
-import { Icon } from '../../../components/ui/icon';
 import { firstFreeSecond } from '../lib/prompt-times';
+import { EditorListSection } from './editor-list-section';
 import { PromptItem } from './prompt-item';
 
 /** The session's timed prompts (spec section 2): text, time and duration, add and delete. */
@@ -14,18 +14,13 @@ export function PromptsList({ sessionId }: { sessionId: string }) {
   const list = prompts.data?.prompts ?? [];
 
   return (
-    <section className="editor-section" aria-labelledby="editor-prompts-heading">
-      <div className="editor-section-header">
-        <h3 id="editor-prompts-heading">Prompts</h3>
-        <button
-          type="button"
-          className="button secondary editor-add"
-          disabled={addPrompt.isPending || prompts.isLoading}
-          onClick={() => addPrompt.mutate({ sessionId, time: formatClockTime(firstFreeSecond(list)) })}
-        >
-          <Icon name="add" /> Add prompt
-        </button>
-      </div>
+    <EditorListSection
+      title="Prompts"
+      noun="prompt"
+      onAdd={() => addPrompt.mutate({ sessionId, time: formatClockTime(firstFreeSecond(list)) })}
+      adding={addPrompt.isPending || prompts.isLoading}
+      loading={prompts.isLoading}
+    >
       {list.length > 0 ? (
         <>
           <div className="editor-prompt-columns" aria-hidden="true">
@@ -39,9 +34,7 @@ export function PromptsList({ sessionId }: { sessionId: string }) {
             ))}
           </ul>
         </>
-      ) : (
-        <p className="editor-empty">{prompts.isLoading ? 'Loading prompts…' : 'No prompts yet.'}</p>
-      )}
-    </section>
+      ) : null}
+    </EditorListSection>
   );
 }
