@@ -61,18 +61,6 @@ export async function assertPortsFree(claims: readonly PortClaim[]): Promise<voi
   if (first) throw new StartupError(failures.map((error) => error.message).join('\n'));
 }
 
-/** A port the OS says is free right now (for tests and throwaway servers). */
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, host, () => resolve());
-  });
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** Parses a port variable, with a StartupError naming the variable when it is not a port. */
 export function portFromEnv(envName: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[envName];

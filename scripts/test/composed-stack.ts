@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
-import { createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { createTestDatabase, freePort, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
 import request from 'supertest';
 import { createApiDispatcher, forwardUpgrades } from '../src/api-dispatch';
 import { COMPOSED_SERVICES } from '../src/composition';
 import { startEmbeddedS3 } from '../src/embedded-s3';
-import { closeServer, freePort } from '../src/ports';
+import { closeServer } from '../src/ports';
 
 export interface ComposedStack {
   env: Record<string, string>;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { freePort } from '@uis/kit/testing';
 import { readPostmasterPid, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/embedded-postgres';
-import { freePort } from '../src/ports';
 import { isProcessAlive, signal, waitForExit } from '../src/processes';
 
 /** Starts the embedded Postgres in a child process; resolves with the postmaster's pid and the child. */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@uis/kit/testing';
 import { startEmbeddedS3, type EmbeddedS3 } from '../src/embedded-s3';
-import { freePort } from '../src/ports';
 import { StartupError } from '../src/startup-error';
 
 describe('embedded S3', () => {

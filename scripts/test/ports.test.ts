@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { assertPortFree, assertPortsFree, freePort, listenOn, portFromEnv } from '../src/ports';
+import { freePort } from '@uis/kit/testing';
+import { assertPortFree, assertPortsFree, listenOn, portFromEnv } from '../src/ports';
 import { StartupError } from '../src/startup-error';
 
 describe('port checks', () => {

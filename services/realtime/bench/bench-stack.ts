@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { InternalClient, signAccessToken, type AuthUser } from '@uis/kit';
-import { createTestDatabase, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { createTestDatabase, freePort, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
 import { EVERYONE, internalRoutes, orderMessages, type MessageRecord } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { realtimeService } from '../src';
-import { ChildService, freePort, startServiceProcess } from '../test/support/processes';
+import { ChildService, startServiceProcess } from '../test/support/processes';
 import type { SessionHost } from '../test/support/redis-outage';
 
 /**

@@ -1,8 +1,8 @@
-import { TEST_REDIS_URL, randomSuffix } from '@uis/kit/testing';
+import { TEST_REDIS_URL, freePort, randomSuffix } from '@uis/kit/testing';
 import type { MessageRecord } from '@uis/proto';
 import { LiveClient, eventually, pause } from './support/live-client';
 import { LiveStack, type Replica } from './support/live-stack';
-import { ChildService, buildRealtime, freePort, startRealtimeProcess } from './support/processes';
+import { ChildService, buildRealtime, startRealtimeProcess } from './support/processes';
 import { TcpBalancer } from './support/tcp-balancer';
 
 const CLIENTS = 20;

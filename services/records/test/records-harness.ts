@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { signAccessToken, type AuthUser } from '@uis/kit';
 import {
   createTestDatabase,
+  freePort,
   testSecrets,
   type TestDatabase,
   createAppWithOverrides,
@@ -10,7 +11,6 @@ import {
 import { EVERYONE, SERVICE_TOKEN_HEADER, type InternalRouteDef, type Prompt } from '@uis/proto';
 import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { recordsService } from '../src';
 import { startContentStandIn, type ContentTable } from './stand-ins';
@@ -46,17 +46,6 @@ export interface RecordsHarness {
   internal(route: InternalRouteDef, input: object, token?: string | null): request.Test;
   close(): Promise<void>;
 }
-
-/** A free loopback port: studies and records each need the other's URL before either listens. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const listen = async (app: INestApplication, port = 0): Promise<string> => {
   await app.listen(port, '127.0.0.1');

@@ -1,7 +1,12 @@
 import { signAccessToken } from '@uis/kit';
-import { createTestDatabase, describeServiceBasics, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import {
+  createTestDatabase,
+  describeServiceBasics,
+  freePort,
+  testSecrets,
+  type TestDatabase,
+} from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { recordsService } from '../src';
 
@@ -15,15 +20,6 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 describeServiceBasics(recordsService, env);
-
-/** A loopback port nothing listens on. */
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('records configuration and dependencies', () => {
   it('refuses to start without DATABASE_URL, naming it', async () => {
@@ -47,7 +43,7 @@ describe('records configuration and dependencies', () => {
     const app = await recordsService.createApp({
       ...secrets,
       DATABASE_URL: db.url,
-      STUDIES_URL: `http://127.0.0.1:${await closedPort()}`,
+      STUDIES_URL: `http://127.0.0.1:${await freePort()}`,
       LOG_LEVEL: 'silent',
     });
     try {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { ConfigError, signAccessToken, type AuthUser } from '@uis/kit';
-import { testSecrets } from '@uis/kit/testing';
+import { freePort, testSecrets } from '@uis/kit/testing';
 import { ERROR_CODES, peerIdFor, routes } from '@uis/proto';
 import request from 'supertest';
 import { registerPeer, signalService, type PeerAttempt } from '../src';
@@ -22,17 +21,6 @@ const ICE_SERVERS = [
   },
 ];
 
-/** A loopback port nothing listens on: studies "down". */
-const closedPort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 describe('signal on its own', () => {
   const secrets = testSecrets();
   const user: AuthUser = { id: randomUUID(), email: 'pat@uni.test', name: 'Pat', type: 'participant' };
@@ -45,7 +33,7 @@ describe('signal on its own', () => {
     app = await signalService.createApp({
       ...secrets,
       LOG_LEVEL: 'silent',
-      STUDIES_URL: `http://127.0.0.1:${await closedPort()}`,
+      STUDIES_URL: `http://127.0.0.1:${await freePort()}`,
       ICE_SERVERS: JSON.stringify(ICE_SERVERS),
     });
     await app.listen(0, '127.0.0.1');

@@ -41,3 +41,4 @@ export { testSecrets } from './secrets';
 export { describeServiceBasics } from './service-basics';
 export { createAppWithOverrides } from './app-with-overrides';
 export { sendInput, type Http } from './send-input';
+export { freePort } from './ports';

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '@uis/kit/testing';
 
 /** The repository's root (these helpers also run built, from dist/, one level deeper). */
 export const REPO = (() => {
@@ -12,14 +13,6 @@ export const REPO = (() => {
   }
   throw new Error(`no repository root above ${__dirname}`);
 })();
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 class ExitedEarly extends Error {
   constructor(name: string) {
