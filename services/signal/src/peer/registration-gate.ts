@@ -4,7 +4,7 @@ import {
   JWT_SECRET,
   LOGGER,
   SessionAccessClient,
-  accessTokenOf,
+  accessTokenOfHeaders,
   badRequest,
   forbidden,
   notFound,
@@ -15,7 +15,6 @@ import {
   type Logger,
 } from '@uis/kit';
 import { parsePeerId } from '@uis/proto';
-import type { Request } from 'express';
 
 /** A registration the gate let through: the peer id and the session and user it names. */
 export interface AdmittedPeer {
@@ -45,8 +44,7 @@ export class RegistrationGate {
 
   /** The admitted peer, or throws the AppError (401, 400, 403, 404, 503) to refuse the upgrade with. */
   async admit(req: IncomingMessage): Promise<AdmittedPeer> {
-    // The kit's token lookup reads only the headers (and the query, which is not allowed here).
-    const token = accessTokenOf({ headers: req.headers } as Request, false);
+    const token = accessTokenOfHeaders(req.headers);
     const user = token ? verifyAccessToken(this.secret, token) : null;
     if (!user) throw unauthenticated();
 
