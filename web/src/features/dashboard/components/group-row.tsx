@@ -1,6 +1,6 @@
 import type { Group } from '@uis/proto';
 import { IconButton } from '../../../components/ui/icon-button';
-import { useInlineEdit } from '../hooks/use-inline-edit';
+import { useInlineEdit } from '../../../components/ui/use-inline-edit';
 
 interface GroupRowProps {
   group: Group;
@@ -15,7 +15,7 @@ interface GroupRowProps {
 
 /** A group in the left bar: its title (selects it, or edits inline), an edit icon and a delete icon. */
 export function GroupRow({ group, title, selected, deleting, onSelect, onRename, onDelete }: GroupRowProps) {
-  const edit = useInlineEdit(title, onRename);
+  const edit = useInlineEdit(title, onRename, 'title');
   const errorId = `group-title-error-${group.group_id}`;
   return (
     <li ref={edit.containerRef} className={`group-row${selected ? ' selected' : ''}`}>
@@ -24,7 +24,6 @@ export function GroupRow({ group, title, selected, deleting, onSelect, onRename,
           <input
             className="text-input group-row-input"
             aria-label="Group title"
-            autoFocus
             {...edit.inputProps}
             aria-invalid={edit.error ? true : undefined}
             aria-describedby={edit.error ? errorId : undefined}
@@ -52,7 +51,15 @@ export function GroupRow({ group, title, selected, deleting, onSelect, onRename,
           label={edit.editing ? 'Done editing' : 'Edit group title'}
           onClick={edit.editing ? edit.finish : edit.start}
         />
-        <IconButton icon="delete" label="Delete group" onClick={onDelete} disabled={deleting} />
+        <IconButton
+          icon="delete"
+          label="Delete group"
+          onClick={() => {
+            edit.cancel();
+            onDelete();
+          }}
+          disabled={deleting}
+        />
       </span>
     </li>
   );
