@@ -28,7 +28,7 @@ const queryString = (input: Input): string => {
   return text ? `?${text}` : '';
 };
 
-const headers = (json: boolean): HeadersInit => {
+const headers = (json: boolean): Record<string, string> => {
   const access = tokens.access();
   return {
     ...(json ? { 'Content-Type': 'application/json' } : {}),
@@ -36,16 +36,15 @@ const headers = (json: boolean): HeadersInit => {
   };
 };
 
-/** Builds the request for a route: GET takes the input as its query, POST as JSON (or the form given). */
-function send(name: RouteName, input: Input | FormData, signal?: AbortSignal): Promise<Response> {
+/** Builds the request for a route: GET takes the input as its query, POST as JSON. */
+function send(name: RouteName, input: Input, signal?: AbortSignal): Promise<Response> {
   const { method, path } = ROUTES[name];
-  const isForm = input instanceof FormData;
-  const url = method === 'GET' && !isForm ? `${path}${queryString(input)}` : path;
-  return fetch(url, {
+  const get = method === 'GET';
+  return fetch(get ? `${path}${queryString(input)}` : path, {
     method,
     credentials: 'include',
-    headers: headers(!isForm && method !== 'GET'),
-    body: method === 'GET' ? undefined : isForm ? input : JSON.stringify(input),
+    headers: headers(!get),
+    body: get ? undefined : JSON.stringify(input),
     signal,
   });
 }
@@ -54,10 +53,16 @@ type Body = { status?: string; res?: unknown } | null;
 const readBody = (response: Response): Promise<Body> => response.json().catch(() => null) as Promise<Body>;
 
 /** The error of an answer whose body was already read (a body can be read only once). */
-function failure(response: Response, body: Body): ApiError {
+function failure(httpStatus: number, body: Body): ApiError {
   const res = body?.res as Partial<ErrorRes> | undefined;
-  const message = res?.message ?? `The server answered ${response.status}.`;
-  return new ApiError(message, response.status, res?.code);
+  const message = res?.message ?? `The server answered ${httpStatus}.`;
+  return new ApiError(message, httpStatus, res?.code);
+}
+
+/** The `res` of a SUCCESS answer; anything else throws an ApiError. */
+function answerOf<N extends RouteName>(httpStatus: number, body: Body): AnswerOf<N> {
+  if (body?.status === STATUS.SUCCESS) return body.res as AnswerOf<N>;
+  throw failure(httpStatus, body);
 }
 
 /**
@@ -83,10 +88,11 @@ function refreshAccess(): Promise<boolean> {
   return refreshing;
 }
 
-async function sendSignedIn(name: RouteName, input: Input | FormData, signal?: AbortSignal) {
-  const response = await send(name, input, signal);
-  if (response.status !== 401 || !tokens.refresh() || !tokens.access()) return response;
-  return (await refreshAccess()) ? send(name, input, signal) : response;
+/** Sends once, and once more after a token refresh when a signed-in request was refused with 401. */
+async function signedIn<R extends { status: number }>(sendOnce: () => Promise<R>): Promise<R> {
+  const reply = await sendOnce();
+  if (reply.status !== 401 || !tokens.refresh() || !tokens.access()) return reply;
+  return (await refreshAccess()) ? sendOnce() : reply;
 }
 
 /** Calls a route of proto's table and answers its `res`; anything but SUCCESS throws an ApiError. */
@@ -95,31 +101,59 @@ export async function call<N extends RouteName>(
   input: RequestOf<N>,
   signal?: AbortSignal,
 ): Promise<AnswerOf<N>> {
-  const response = await sendSignedIn(name, input, signal);
-  const body = await readBody(response);
-  if (body?.status === STATUS.SUCCESS) return body.res as AnswerOf<N>;
-  throw failure(response, body);
+  const response = await signedIn(() => send(name, input, signal));
+  return answerOf<N>(response.status, await readBody(response));
 }
 
-/** An upload route (multipart, no JSON header): the form's fields and the file under the route's field name. */
+/**
+ * Sends a form with XMLHttpRequest, which (unlike fetch) reports upload progress: same headers as
+ * any call but no JSON one, so the browser sets the multipart boundary.
+ */
+function sendForm(
+  name: RouteName,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; body: Body }> {
+  const { method, path } = ROUTES[name];
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, path);
+    request.withCredentials = true;
+    for (const [header, value] of Object.entries(headers(false))) request.setRequestHeader(header, value);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => resolve({ status: request.status, body: request.response as Body });
+    request.onerror = () => reject(new ApiError('The upload did not reach the server.', 0));
+    request.onabort = () => reject(new ApiError('The upload was cancelled.', 0));
+    request.send(form);
+  });
+}
+
+/**
+ * An upload route (multipart): the form's fields first, in the given order (so the server can
+ * refuse a stranger before the file is read), then the file under the route's field name.
+ * `onProgress` hears the percent sent.
+ */
 export async function upload<N extends RouteName>(
   name: N,
   fields: Record<string, string>,
   file: File,
+  onProgress: (percent: number) => void = () => undefined,
 ): Promise<AnswerOf<N>> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append(ROUTES[name].multipartFile ?? 'file', file);
-  const response = await sendSignedIn(name, form);
-  const body = await readBody(response);
-  if (body?.status === STATUS.SUCCESS) return body.res as AnswerOf<N>;
-  throw failure(response, body);
+  const { status, body } = await signedIn(() => sendForm(name, form, onProgress));
+  return answerOf<N>(status, body);
 }
 
 /** A route that answers a file (the CSV export): its bytes, or an ApiError. */
 export async function download<N extends RouteName>(name: N, input: RequestOf<N>): Promise<Blob> {
-  const response = await sendSignedIn(name, input);
-  if (!response.ok) throw failure(response, await readBody(response));
+  const response = await signedIn(() => send(name, input));
+  if (!response.ok) throw failure(response.status, await readBody(response));
   return response.blob();
 }
 

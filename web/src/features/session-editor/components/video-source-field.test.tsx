@@ -2,6 +2,7 @@ import { UI_TEXTS } from '@uis/proto/browser';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
+import { tokens } from '../../../auth/tokens';
 import { NOT_MP4_TEXT } from '../lib/video-file';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
@@ -44,10 +45,10 @@ class FakeUpload {
   }
 }
 
-function setup(videoName: string | null = null) {
+function setup(videoName: string | null = null, handlers: Parameters<typeof fakeApi>[0] = {}) {
   FakeUpload.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
-  const api = fakeApi({ '/getVideoInfo': () => ok({ name: videoName }) });
+  const api = fakeApi({ '/getVideoInfo': () => ok({ name: videoName }), ...handlers });
   renderWithApi(<VideoSourceField sessionId={sessionId} inputId="source" />);
   return api;
 }
@@ -111,5 +112,29 @@ describe('VideoSourceField', () => {
       'Only MP4 videos can be uploaded: this file is not an MP4.',
     );
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorUploadingVideo);
+  });
+
+  it('renews an expired access token and sends the upload again with the new one', async () => {
+    tokens.setPair({ accessToken: 'expired', refreshToken: 'refresh-1' });
+    const api = setup(null, {
+      '/getAccessTokenFromRefreshToken': () => ok({ accessToken: 'fresh', refreshToken: 'refresh-2' }),
+    });
+    await screen.findByText('upload file');
+    await choose('clip.mp4');
+    await vi.waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    expect(FakeUpload.sent[0]!.headers.Authorization).toBe('Bearer expired');
+
+    act(() => FakeUpload.sent[0]!.answer(401, { status: 'ERROR', res: { message: 'Token expired.' } }));
+    await vi.waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
+    expect(api.to('/getAccessTokenFromRefreshToken').map((request) => request.body)).toEqual([
+      { refreshToken: 'refresh-1' },
+    ]);
+    expect(FakeUpload.sent[1]!.headers.Authorization).toBe('Bearer fresh');
+    expect([...FakeUpload.sent[1]!.body!.keys()]).toEqual(['sessionId', 'file']);
+
+    act(() => FakeUpload.sent[1]!.answer(200, { status: 'SUCCESS', res: { name: 'clip.mp4' } }));
+    await vi.waitFor(() => expect(screen.queryByLabelText('Upload progress')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    tokens.clear();
   });
 });

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { UI_TEXTS } from '@uis/proto/browser';
 import { useState } from 'react';
-import { call } from '../../../api/client';
+import { upload } from '../../../api/client';
 import { apiKey } from '../../../api/queries';
 import { notify } from '../../../components/ui/toast';
-import { uploadVideoWithProgress } from '../lib/upload-with-progress';
 import { NOT_MP4_TEXT, isMp4FileName } from '../lib/video-file';
 
 /** The source upload of a video session: .mp4 only, with progress, then the video info is refetched. */
@@ -22,10 +21,7 @@ export function useVideoUpload(sessionId: string) {
     setError(null);
     setPercent(0);
     try {
-      // A signed-in call through the client first: it renews an expired access token, which the
-      // upload's XMLHttpRequest cannot do by itself.
-      await call('getVideoInfo', { sessionId });
-      await uploadVideoWithProgress(sessionId, file, setPercent);
+      await upload('uploadVideo', { sessionId }, file, setPercent);
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : String(cause));
       notify.error(UI_TEXTS.errorUploadingVideo);
