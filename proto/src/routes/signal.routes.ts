@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PEER_KEY, PEER_PATH } from '../constants';
 import { defineRoutes } from '../route';
 
-const ICE_URL = /^(stuns?|turns?):\S+$/;
+const IceUrl = z.string().regex(/^(stuns?|turns?):\S+$/, 'must start with stun:, stuns:, turn: or turns:');
 const isTurnUrl = (url: string) => /^turns?:/.test(url);
 
 /**
@@ -12,15 +12,9 @@ const isTurnUrl = (url: string) => /^turns?:/.test(url);
  */
 export const IceServer = z
   .strictObject({
-    urls: z.union(
-      [
-        z.string().regex(ICE_URL, 'must start with stun:, stuns:, turn: or turns:'),
-        z
-          .array(z.string().regex(ICE_URL, 'must start with stun:, stuns:, turn: or turns:'))
-          .min(1, 'must name at least one URL'),
-      ],
-      { error: 'must be a stun:/turn: URL or a list of them' },
-    ),
+    urls: z.union([IceUrl, z.array(IceUrl).min(1, 'must name at least one URL')], {
+      error: 'must be a stun:/turn: URL or a list of them',
+    }),
     username: z.string().min(1, 'must not be empty').optional(),
     credential: z.string().min(1, 'must not be empty').optional(),
   })
