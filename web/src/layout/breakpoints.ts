@@ -12,7 +12,7 @@ export interface Viewport {
   screenHeight: number;
 }
 
-export const isMobile = (v: Viewport): boolean =>
+const isMobile = (v: Viewport): boolean =>
   Math.min(v.screenWidth, v.screenHeight) < BREAKPOINTS_PX.mobileSmallerSide;
 
 export interface Layout {

@@ -20,7 +20,7 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** The viewport, re-rendering on resize. */
-export const useViewport = (): Viewport => useSyncExternalStore(subscribe, () => snapshot);
+const useViewport = (): Viewport => useSyncExternalStore(subscribe, () => snapshot);
 
 /** The breakpoint flags of the current viewport. */
 export const useLayout = (): Layout => layoutOf(useViewport());

@@ -17,7 +17,7 @@ const LOADERS: Record<Exclude<IconStyle, 'filled'>, () => Promise<unknown>> = {
 const loading = new Map<IconStyle, Promise<unknown>>();
 
 /** Loads a style's font once; resolves when its CSS is in (the font then loads with its first glyph). */
-export function loadIconFont(style: IconStyle): Promise<unknown> {
+function loadIconFont(style: IconStyle): Promise<unknown> {
   if (style === 'filled') return Promise.resolve();
   let pending = loading.get(style);
   if (!pending) {

@@ -1,7 +1,7 @@
 import type { IconStyle } from '@uis/proto';
 
 /** The Material Icons font class of each style (fonts bundled from the material-icons package). */
-export const ICON_STYLE_CLASS: Record<IconStyle, string> = {
+const ICON_STYLE_CLASS: Record<IconStyle, string> = {
   filled: 'material-icons',
   outlined: 'material-icons-outlined',
   round: 'material-icons-round',

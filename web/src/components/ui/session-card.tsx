@@ -4,7 +4,7 @@ import { IconButton } from './icon-button';
 import './session-card.css';
 
 /** Each session kind's icon (spec section 1: each kind has its own). */
-export const SESSION_TYPE_ICONS: Record<SessionType, string> = {
+const SESSION_TYPE_ICONS: Record<SessionType, string> = {
   video: 'movie',
   stream: 'live_tv',
   chat: 'videocam',

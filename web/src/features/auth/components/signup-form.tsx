@@ -16,7 +16,7 @@ interface FieldErrors {
 }
 
 /** Spec section 5: each empty field says so next to itself; nothing is sent. */
-export function signupErrors(email: string, name: string): FieldErrors {
+function signupErrors(email: string, name: string): FieldErrors {
   return {
     ...(email.trim() ? {} : { email: VALIDATION_TEXTS.signupEmail }),
     ...(name.trim() ? {} : { name: VALIDATION_TEXTS.signupName }),

@@ -9,7 +9,7 @@ export interface EditError<T> {
 }
 
 /** The field a server message names (`time: must be ...`), else every field of the refused patch. */
-export function errorFields<T>(message: string, patchFields: (keyof T)[]): (keyof T)[] {
+function errorFields<T>(message: string, patchFields: (keyof T)[]): (keyof T)[] {
   const named = /^([A-Za-z]+):/.exec(message)?.[1];
   const field = patchFields.find((key) => key === named);
   return field === undefined ? patchFields : [field];
