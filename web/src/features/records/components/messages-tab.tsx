@@ -1,9 +1,8 @@
 import { UI_TEXTS } from '@uis/proto/browser';
 import { useApiQuery } from '../../../api/queries';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
+import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { MessageRow } from './message-row';
-
-export const RECORD_PAGE_SIZE = 200;
 
 export function MessagesTab({ sessionId }: { sessionId: string }) {
   const messages = useApiQuery('getMessages', { sessionId }, { errorText: UI_TEXTS.errorFetchingMessages });

@@ -3,8 +3,8 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
 import { ratioPercent } from '../lib/record-format';
+import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
-import { RECORD_PAGE_SIZE } from './messages-tab';
 
 /** Recorded clicks (spec section 2): who, formatted time, x, y, a colour swatch and delete. */
 export function PixelsTab({ sessionId }: { sessionId: string }) {

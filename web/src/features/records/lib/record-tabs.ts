@@ -11,3 +11,6 @@ export const EXPORT_KIND_OF_TAB: Record<RecordTab, RecordKind> = {
   Pixels: 'pixels',
   Prompts: 'prompts',
 };
+
+/** Rows of the Messages and Pixels tabs rendered at a time (a long session records thousands of clicks). */
+export const RECORD_PAGE_SIZE = 200;
