@@ -1,4 +1,10 @@
-import { Module, type DynamicModule, type INestApplication, type ModuleMetadata } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type INestApplication,
+  type ModuleMetadata,
+  type NestApplicationOptions,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICES, type ServiceName } from '@uis/proto';
@@ -105,17 +111,20 @@ const explainParseErrors: ErrorRequestHandler = (error: { type?: string }, _req,
 const trustProxyValue = (value: string): boolean | number | string =>
   value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
 
+/** How every service's Nest app is created, by createServiceApp and by tests that override providers. */
+export const NEST_APP_OPTIONS: NestApplicationOptions = {
+  logger: false,
+  abortOnError: false,
+  // Our own parsers (prepareServiceApp): Nest would rewrap a JSON syntax error as its own 400.
+  bodyParser: false,
+};
+
 /** A Nest app with the kit's envelope, error filter, request logs and proxy settings. */
 export async function createServiceApp(
   module: DynamicModule,
   options: ServiceAppOptions,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, {
-    logger: false,
-    abortOnError: false,
-    // Our own parsers (prepareServiceApp): Nest would rewrap a JSON syntax error as its own 400.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(module, NEST_APP_OPTIONS);
   return prepareServiceApp(app, options);
 }
 

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { prepareServiceApp, type ServiceDefinition } from '../service-app';
+import { NEST_APP_OPTIONS, prepareServiceApp, type ServiceDefinition } from '../service-app';
 
 /**
  * A service's app exactly as createApp builds it, except for the providers a test replaces
@@ -16,8 +16,9 @@ export async function createAppWithOverrides(
   let builder = Test.createTestingModule({ imports: [root] });
   for (const [token, value] of overrides) builder = builder.overrideProvider(token).useValue(value);
   const moduleRef = await builder.compile();
+  // The same options as createApp (Nest's own body parser off), so the app differs only in the overrides.
   return prepareServiceApp(
-    moduleRef.createNestApplication<NestExpressApplication>({ logger: false }),
+    moduleRef.createNestApplication<NestExpressApplication>(NEST_APP_OPTIONS),
     options,
   );
 }
