@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { ApiError } from '../../api/client';
+import { notify } from '../../components/ui/toast';
 
 /**
  * What the server said about a refused request, when it is meant for the user: its 4xx messages
@@ -11,5 +11,5 @@ export const serverExplanation = (error: unknown): string | undefined =>
 
 /** The spec's toast text (section 8), with the server's explanation underneath when it has one. */
 export function toastFailure(text: string, error: unknown): void {
-  toast.error(text, { id: text, description: serverExplanation(error) });
+  notify.error(text, serverExplanation(error));
 }

@@ -1,8 +1,8 @@
 import { SCREEN_TEXTS, UI_TEXTS } from '@uis/proto/browser';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { homePathOf, useAuth } from '../../../auth/auth-context';
+import { notify } from '../../../components/ui/toast';
 import { PATHS } from '../../../routes';
 import { redeemMagicLink } from '../redeem-magic-link';
 import { signupState } from '../signup-invite';
@@ -30,7 +30,7 @@ export function AuthCallback() {
     // Only the effect run still mounted acts (StrictMode runs effects twice; the call itself is shared).
     let active = true;
     const fail = (text: string, detail?: string) => {
-      toast.error(text, { id: text, description: detail });
+      notify.error(text, detail);
       void navigate(PATHS.login, { replace: true });
     };
     void redeemMagicLink(email, token).then(async (outcome) => {
