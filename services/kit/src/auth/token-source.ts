@@ -1,18 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import type { Request } from 'express';
-
-/** The cookie the web app keeps the access token in; a <video> element can only send cookies. */
-export const ACCESS_TOKEN_COOKIE = 'accessToken';
+import { TOKEN_COOKIES } from '@uis/proto';
 
 /**
- * The access token a request's headers carry: bearer header first, then the cookie. Shared by HTTP
- * routes and the realtime handshake (a browser's WebSocket sends the cookie, never a header).
+ * The access token a request's headers carry: bearer header first, then the cookie the web app keeps
+ * it in (proto's TOKEN_COOKIES; a <video> element or a browser's WebSocket can send nothing else).
+ * Shared by HTTP routes, the realtime handshake and the PeerJS registration gate.
  */
 export function accessTokenOfHeaders(headers: IncomingHttpHeaders): string | undefined {
   const header = headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
-  return headers.cookie ? parseCookies(headers.cookie)[ACCESS_TOKEN_COOKIE] || undefined : undefined;
+  return headers.cookie ? parseCookies(headers.cookie)[TOKEN_COOKIES.accessToken] || undefined : undefined;
 }
 
 /** Finds the caller's access token: bearer header first, then the cookie, then (if allowed) the query. */
