@@ -6,6 +6,26 @@ import { InternalClient } from './internal-client';
 
 export type { SessionAccess } from '@uis/proto';
 
+export const SESSION_ACCESS_TEXTS = {
+  noSession: 'No such session.',
+  ownerOnly: 'Only the researcher who owns this session can do this.',
+  notMember: 'You are not part of this session.',
+} as const;
+
+/** `access` when it is the session owner's, else the 404 / 403 to refuse with. */
+export function ownerAccess(access: SessionAccess): SessionAccess {
+  if (access.sessionType === null) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+  if (access.role !== 'owner') throw forbidden(SESSION_ACCESS_TEXTS.ownerOnly);
+  return access;
+}
+
+/** `access` when it is the owner's or a participant's in the session's scope, else the 404 / 403. */
+export function memberAccess(access: SessionAccess): SessionAccess {
+  if (access.sessionType === null) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+  if (access.role === 'none') throw forbidden(SESSION_ACCESS_TEXTS.notMember);
+  return access;
+}
+
 /**
  * What a user may do in a session, asked of studies (which owns sessions and scopes). Services that
  * hold a session's data (content, records, realtime) call this before every read or write.
@@ -36,18 +56,12 @@ export class SessionAccessClient {
 
   /** The session's owner (the researcher whose group holds it), or 404 / 403. */
   async requireOwner(user: AuthUser, sessionId: string): Promise<SessionAccess> {
-    const access = await this.access(user, sessionId);
-    if (access.sessionType === null) throw notFound('No such session.');
-    if (access.role !== 'owner') throw forbidden('Only the researcher who owns this session can do this.');
-    return access;
+    return ownerAccess(await this.access(user, sessionId));
   }
 
   /** The owner or a participant in the session's scope, or 404 / 403. */
   async requireMember(user: AuthUser, sessionId: string): Promise<SessionAccess> {
-    const access = await this.access(user, sessionId);
-    if (access.sessionType === null) throw notFound('No such session.');
-    if (access.role === 'none') throw forbidden('You are not part of this session.');
-    return access;
+    return memberAccess(await this.access(user, sessionId));
   }
 
   private ask(user: AuthUser, sessionId: string): Promise<SessionAccess> {

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, SessionAccessClient, forbidden, type SessionAccess } from '@uis/kit';
+import {
+  AppError,
+  SESSION_ACCESS_TEXTS,
+  SessionAccessClient,
+  forbidden,
+  ownerAccess,
+  type SessionAccess,
+} from '@uis/kit';
 import {
   ackOk,
   type ClientEventAcks,
@@ -29,7 +36,7 @@ export const REANNOUNCE_WINDOW_MS = 30_000;
 export const REANNOUNCE_MAX = 20;
 
 export const TEXTS = {
-  ownerOnly: 'Only the researcher who owns this session can do this.',
+  ownerOnly: SESSION_ACCESS_TEXTS.ownerOnly,
   participantsClick: 'Only participants click the video; the researcher reviews their clicks.',
   clicksOff: 'Clicks are not allowed right now: the researcher has not enabled them.',
 } as const;
@@ -171,10 +178,9 @@ export class LiveSessionService {
     }
   }
 
+  /** A member who is not the owner is refused but stays in the room (member() decides who leaves). */
   private async requireOwner(socket: LiveSocket, sessionId: string): Promise<SessionAccess> {
-    const access = await this.member(socket, sessionId);
-    if (access.role !== 'owner') throw forbidden(TEXTS.ownerOnly);
-    return access;
+    return ownerAccess(await this.member(socket, sessionId));
   }
 
   private sendRoomState(

@@ -7,7 +7,7 @@ import {
   accessTokenOfHeaders,
   badRequest,
   forbidden,
-  notFound,
+  memberAccess,
   unauthenticated,
   unavailable,
   verifyAccessToken,
@@ -57,12 +57,12 @@ export class RegistrationGate {
     }
     if (parts.userId !== user.id.toLowerCase()) throw forbidden('This peer id belongs to someone else.');
 
-    const access = await this.sessions.access(user, parts.sessionId).catch((error: unknown) => {
+    // Any failure to get studies' answer is "try again"; the answer itself is judged as everywhere.
+    const answer = await this.sessions.access(user, parts.sessionId).catch((error: unknown) => {
       this.logger.warn({ err: error, sessionId: parts.sessionId }, 'peer registration: session check failed');
       throw unavailable('Cannot check the session now; try again.');
     });
-    if (access.sessionType === null) throw notFound('No such session.');
-    if (access.role === 'none') throw forbidden('You are not part of this session.');
+    const access = memberAccess(answer);
     if (access.sessionType !== 'chat') throw forbidden('Only chat sessions have a call.');
     return { peerId, sessionId: parts.sessionId, user };
   }
