@@ -41,8 +41,8 @@ describe('mail over BullMQ (real Redis, real SMTP server)', () => {
   const waitForState = (requestId: string, state: string, timeoutMs = 10_000, queue = inspector) =>
     waitFor(
       async () => (await stateOf(requestId, queue)) === state,
-      timeoutMs,
       `job ${requestId} to be ${state}`,
+      timeoutMs,
     );
 
   beforeAll(async () => {

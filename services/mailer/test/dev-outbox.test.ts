@@ -42,7 +42,7 @@ describe('dev outbox (no SMTP_URL)', () => {
     const job = magicLinkJob({ requestId: '../../escape attempt' });
 
     await queue.enqueue(job);
-    await waitFor(() => lines.length > 0, 5_000, 'the outbox line');
+    await waitFor(() => lines.length > 0, 'the outbox line', 5_000);
 
     const files = (await readdir(path.join(outbox, 'nested'))).filter((name) => name.endsWith('.eml'));
     expect(files).toHaveLength(1);
@@ -66,7 +66,7 @@ describe('dev outbox (no SMTP_URL)', () => {
 
     await queue.enqueue(job);
     await queue.enqueue(job);
-    await waitFor(async () => (await emlFiles()).length > 0, 5_000, 'the .eml file');
+    await waitFor(async () => (await emlFiles()).length > 0, 'the .eml file', 5_000);
     await queue.close();
 
     const withLink = consoleLog.mock.calls.filter((args) =>
@@ -86,7 +86,7 @@ describe('dev outbox (no SMTP_URL)', () => {
     try {
       const job = magicLinkJob();
       await queue.enqueue(job);
-      await waitFor(() => lines.length > 0, 10_000, 'the outbox line');
+      await waitFor(() => lines.length > 0, 'the outbox line', 10_000);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(job.link);
       expect(await emlFiles()).toHaveLength(1);

@@ -1,26 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createLogger, type Logger } from '@uis/kit';
-import { TEST_REDIS_URL, randomSuffix } from '@uis/kit/testing';
+import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
 import type { MagicLinkMailJob } from '@uis/proto';
 import { Redis } from 'ioredis';
 import { mailEnv, type MailConfig } from '../src/mail.config';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` returns a truthy value (which it resolves with), or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A mail config as the service would parse it, with a unique key prefix per test file. */
 export function testMailConfig(env: Record<string, string | undefined> = {}): MailConfig {
@@ -29,7 +14,7 @@ export function testMailConfig(env: Record<string, string | undefined> = {}): Ma
 
 export const uniquePrefix = () => `mailtest-${randomSuffix()}`;
 
-export { TEST_REDIS_URL };
+export { TEST_REDIS_URL, waitFor };
 
 /** A magic-link job with a unique request id and a link that holds a random token. */
 export function magicLinkJob(overrides: Partial<MagicLinkMailJob> = {}): MagicLinkMailJob {

@@ -88,8 +88,10 @@ describe('in-process mail queue (no REDIS_URL) over a real SMTP server', () => {
     sink.failNext(3);
 
     await queue.enqueue(job);
-    await waitFor(() =>
-      log.records().some((r) => r.requestId === job.requestId && r.msg === 'mail failed for good'),
+    await waitFor(
+      () => log.records().some((r) => r.requestId === job.requestId && r.msg === 'mail failed for good'),
+      'the give-up log line',
+      10_000,
     );
     sink.failNext(0);
 
@@ -115,8 +117,12 @@ describe('in-process mail queue (no REDIS_URL) over a real SMTP server', () => {
     sink.failNext(1);
 
     await queue.enqueue(job);
-    await waitFor(() => sink.rejected() > rejectedBefore);
-    await waitFor(() => log.records().some((r) => r.requestId === job.requestId && r.retryInMs === 60_000));
+    await waitFor(() => sink.rejected() > rejectedBefore, 'the rejected attempt', 10_000);
+    await waitFor(
+      () => log.records().some((r) => r.requestId === job.requestId && r.retryInMs === 60_000),
+      'the retry log line',
+      10_000,
+    );
     const timersBeforeClose = activeTimers();
 
     const started = Date.now();

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { waitFor } from '@uis/kit/testing';
 import { internalRoutes } from '@uis/proto';
 import { RealtimeGateway } from '../src';
-import { LiveClient, eventually } from '../test/support/live-client';
+import { LiveClient } from '../test/support/live-client';
 import { REPO } from '../test/support/processes';
 import { TcpBalancer } from '../test/support/tcp-balancer';
 import { BenchStack } from './bench-stack';
@@ -127,7 +128,7 @@ async function sendOne(
   if (answer.status !== 'SUCCESS') throw new Error(`message refused: ${answer.res.message}`);
   const id = answer.res.message_id;
   const has = (client: LiveClient) => client.chat.messages.some((m) => m.message_id === id);
-  await eventually(() => has(sender) && has(observer), 'the message everywhere');
+  await waitFor(() => has(sender) && has(observer), 'the message everywhere');
   return { serverMs: serverTime.take(), roundTripMs, bytes: proxy.bytes.fromClients + proxy.bytes.toClients };
 }
 

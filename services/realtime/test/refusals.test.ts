@@ -1,9 +1,10 @@
 import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from '@uis/proto';
+import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { HANDSHAKE_TEXTS } from '../src/transport/handshake';
 import { MAX_QUEUED_EVENTS, TOO_FAST_TEXT } from '../src/live/live-events';
 import { TEXTS } from '../src/live/live-session.service';
-import { LiveClient, eventually, pause } from './support/live-client';
+import { LiveClient, pause } from './support/live-client';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
 
 /**
@@ -144,7 +145,7 @@ describe('realtime refuses', () => {
       await owner.ask('message', { sessionId, message: 'Members only' });
       await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 1 });
       await owner.ask('joinVideoChat', { sessionId, userId: 'researcher-peer' });
-      await eventually(() => participant.texts().includes('Members only'), 'the message in the room');
+      await waitFor(() => participant.texts().includes('Members only'), 'the message in the room');
       await pause(100);
       expect(outsider.received.map(([event]) => event)).toEqual(['message', 'message']);
       expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(['Members only']);
@@ -182,7 +183,7 @@ describe('realtime refuses', () => {
         res: { message: 'You are not part of this session.' },
       });
       await host.ask('message', { sessionId: shared, message: 'Pat has left' });
-      await eventually(() => staying.texts().includes('Pat has left'), 'the message to Pia');
+      await waitFor(() => staying.texts().includes('Pat has left'), 'the message to Pia');
       await pause(100);
       expect(leaving.payloadsOf('messageAdded')).toEqual([]);
     });
@@ -281,16 +282,13 @@ describe('realtime refuses', () => {
       owner.socket.emit('message', { sessionId, message: 'two' }, { sessionId, message: 'arguments' });
       const vandal = await connect(pat).connected();
       vandal.socket.emit('message', { sessionId, message: 'x'.repeat(200_000) });
-      await eventually(
-        () => !vandal.socket.connected,
-        'the oversized frame to cost its sender the connection',
-      );
+      await waitFor(() => !vandal.socket.connected, 'the oversized frame to cost its sender the connection');
 
       // The same service still answers, a good event still works and nothing bad was stored.
       expect((await fetch(`${replica.url}/health`)).status).toBe(200);
       const ok = await owner.ask('message', { sessionId, message: 'Still here' });
       expect(ok.status).toBe('SUCCESS');
-      await eventually(() => participant.texts().at(-1) === 'Still here', 'the good message');
+      await waitFor(() => participant.texts().at(-1) === 'Still here', 'the good message');
       expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual([
         'Members only',
         'hello',

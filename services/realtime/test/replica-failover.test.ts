@@ -1,6 +1,6 @@
-import { TEST_REDIS_URL, freePort, randomSuffix } from '@uis/kit/testing';
+import { TEST_REDIS_URL, freePort, randomSuffix, waitFor } from '@uis/kit/testing';
 import type { MessageRecord } from '@uis/proto';
-import { LiveClient, eventually, pause } from './support/live-client';
+import { LiveClient, pause } from './support/live-client';
 import { LiveStack, type Replica } from './support/live-stack';
 import { ChildService, buildRealtime, startRealtimeProcess } from './support/processes';
 import { TcpBalancer } from './support/tcp-balancer';
@@ -73,7 +73,7 @@ describe('a replica killed during a session', () => {
     await pause(1000);
     const killedAt = Date.now();
     await a.kill('SIGKILL');
-    await eventually(() => clients.some((client) => !client.socket.connected), 'A’s clients to notice');
+    await waitFor(() => clients.some((client) => !client.socket.connected), 'A’s clients to notice');
     const onA = clients.filter((client) => !client.socket.connected);
     // While A's clients are away, the researcher (in another tab, on B) changes the live state:
     // they learn it only by rejoining.
@@ -85,7 +85,7 @@ describe('a replica killed during a session', () => {
       'SUCCESS',
     );
     expect((await tab.ask('videoStatus', status)).status).toBe('SUCCESS');
-    await eventually(() => clients.every((client) => client.socket.connected), 'every client back', 8000);
+    await waitFor(() => clients.every((client) => client.socket.connected), 'every client back', 8000);
     const reconnectMs = onA.map((client) => client.lastConnectAt - killedAt);
 
     await pause(1500); // more chat, all on B now
@@ -106,7 +106,7 @@ describe('a replica killed during a session', () => {
     expect(acknowledged.length).toBeGreaterThan(CLIENTS * 3);
 
     for (const client of clients) {
-      await eventually(
+      await waitFor(
         () => client.chat.messages.length >= stored.length,
         'every client to converge',
         5000,

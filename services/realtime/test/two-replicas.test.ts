@@ -1,7 +1,7 @@
 import { InternalClient } from '@uis/kit';
-import { TEST_REDIS_URL, randomSuffix } from '@uis/kit/testing';
+import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
 import { internalRoutes, type MessageRecord, type PixelRecord } from '@uis/proto';
-import { LiveClient, eventually, pause } from './support/live-client';
+import { LiveClient, pause } from './support/live-client';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
 
 /**
@@ -65,7 +65,7 @@ describe('two realtime replicas on one Redis', () => {
       ['Pat', 'Hi!'],
     ]);
     for (const client of [owner, p1, p2]) {
-      await eventually(() => client.chat.messages.length === 2, 'both messages everywhere');
+      await waitFor(() => client.chat.messages.length === 2, 'both messages everywhere');
       expect(client.chat.messages).toEqual(stored);
     }
     // One messageAdded per message: the history is never sent again for a new message.
@@ -76,14 +76,14 @@ describe('two realtime replicas on one Redis', () => {
   it('sends the full list to a late joiner, and a message without an acknowledgement still arrives', async () => {
     const { sessionId, owner, p1 } = await liveSession();
     owner.socket.emit('message', { sessionId, message: 'No callback here' });
-    await eventually(() => p1.texts().includes('No callback here'), 'the unacknowledged message');
+    await waitFor(() => p1.texts().includes('No callback here'), 'the unacknowledged message');
 
     const late = await connect(b, pia);
     const list = await late.join(sessionId);
     expect(list.status === 'SUCCESS' && list.res.map((m) => m.message)).toEqual(['No callback here']);
     // The list also comes as the spec's `message` event; it may land just after the acknowledgement
     // (with connection state recovery a socket's own events pass through the adapter).
-    await eventually(() => late.payloadsOf('message').length > 0, 'the list as a message event');
+    await waitFor(() => late.payloadsOf('message').length > 0, 'the list as a message event');
     expect(late.payloadsOf('message')).toEqual([list]);
   });
 
@@ -95,14 +95,14 @@ describe('two realtime replicas on one Redis', () => {
       res: null,
     });
     for (const client of [p1, p2]) {
-      await eventually(() => client.videoStatus !== null, 'the status on B');
+      await waitFor(() => client.videoStatus !== null, 'the status on B');
       expect(client.videoStatus).toEqual({ sessionId, paused: false, currentTime: 10 });
     }
     expect(owner.payloadsOf('videoStatus')).toEqual([]); // the sender is the source
 
     await pause(300);
     expect((await p1.ask('syncVideoStatus', { sessionId })).status).toBe('SUCCESS');
-    await eventually(() => p1.payloadsOf('videoStatus').length === 2, 'the sync answer');
+    await waitFor(() => p1.payloadsOf('videoStatus').length === 2, 'the sync answer');
     // Still playing: the answer has moved on by the time since the researcher sent it.
     const answer = p1.videoStatus!;
     expect(answer.paused).toBe(false);
@@ -114,16 +114,16 @@ describe('two realtime replicas on one Redis', () => {
     await late.join(sessionId);
     // A joiner gets the status with the list, no need to ask.
     expect(late.videoStatus).toEqual({ sessionId, paused: true, currentTime: 42 });
-    await eventually(() => p2.videoStatus?.currentTime === 42, 'the pause on B');
+    await waitFor(() => p2.videoStatus?.currentTime === 42, 'the pause on B');
   });
 
   it('asks the researcher when no status is known yet, as the spec has it', async () => {
     const { sessionId, owner, p1 } = await liveSession();
     await p1.ask('syncVideoStatus', { sessionId });
-    await eventually(() => owner.payloadsOf('syncVideoStatus').length === 1, 'the question on A');
+    await waitFor(() => owner.payloadsOf('syncVideoStatus').length === 1, 'the question on A');
     expect(owner.payloadsOf('syncVideoStatus')).toEqual([{ sessionId }]);
     await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 3 });
-    await eventually(() => p1.videoStatus !== null, 'the answer on B');
+    await waitFor(() => p1.videoStatus !== null, 'the answer on B');
     expect(p1.videoStatus).toEqual({ sessionId, paused: true, currentTime: 3 });
   });
 
@@ -134,7 +134,7 @@ describe('two realtime replicas on one Redis', () => {
     expect((await p1.ask('clickVideo', click)).status).toBe('ERROR');
 
     await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
-    await eventually(() => p1.allowClicks === true && p2.allowClicks === true, 'the permission on B');
+    await waitFor(() => p1.allowClicks === true && p2.allowClicks === true, 'the permission on B');
     const stored = await p1.ask('clickVideo', click);
     expect(stored).toEqual({
       status: 'SUCCESS',
@@ -147,7 +147,7 @@ describe('two realtime replicas on one Redis', () => {
     expect(late.allowClicks).toBe(true);
 
     await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: false });
-    await eventually(() => p2.allowClicks === false, 'the withdrawal on B');
+    await waitFor(() => p2.allowClicks === false, 'the withdrawal on B');
     expect((await p2.ask('clickVideo', click)).status).toBe('ERROR');
     expect(await stack.storedPixels(sessionId)).toHaveLength(1);
   });
@@ -159,25 +159,22 @@ describe('two realtime replicas on one Redis', () => {
 
     await owner.ask('joinVideoChat', { sessionId, userId: 'researcher-peer' });
     for (const client of [p1, p2]) {
-      await eventually(
-        () => client.payloadsOf('joinVideoChat').length === 1,
-        'the researcher’s peer id on B',
-      );
+      await waitFor(() => client.payloadsOf('joinVideoChat').length === 1, 'the researcher’s peer id on B');
       expect(client.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'researcher-peer' }]);
     }
 
     const late = await connect(b, pia);
     await late.join(sessionId);
     await late.ask('syncVideoChat', { sessionId });
-    await eventually(() => late.payloadsOf('joinVideoChat').length === 1, 'the answer to a late sync');
+    await waitFor(() => late.payloadsOf('joinVideoChat').length === 1, 'the answer to a late sync');
     expect(late.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'researcher-peer' }]);
 
     await p1.ask('joinVideoChat', { sessionId, userId: 'pat-peer' });
-    await eventually(() => owner.payloadsOf('joinVideoChat').length === 1, 'Pat’s peer id on A');
+    await waitFor(() => owner.payloadsOf('joinVideoChat').length === 1, 'Pat’s peer id on A');
     expect(owner.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'pat-peer' }]);
 
     await owner.ask('syncVideoChat', { sessionId });
-    await eventually(
+    await waitFor(
       () => p2.payloadsOf('syncVideoChat').length === 1,
       'the researcher’s call for announcements',
     );
@@ -201,10 +198,10 @@ describe('two realtime replicas on one Redis', () => {
       ...statuses.map((status) => owner.ask('videoStatus', status)),
     ]);
     expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(texts);
-    await eventually(() => p1.payloadsOf('videoStatus').length === 4, 'every status on B');
+    await waitFor(() => p1.payloadsOf('videoStatus').length === 4, 'every status on B');
     expect(p1.payloadsOf('videoStatus')).toEqual(statuses);
     await p1.ask('syncVideoStatus', { sessionId });
-    await eventually(() => p1.payloadsOf('videoStatus').length === 5, 'the sync answer');
+    await waitFor(() => p1.payloadsOf('videoStatus').length === 5, 'the sync answer');
     expect(p1.videoStatus).toEqual(statuses.at(-1)); // paused at 8
   });
 
@@ -227,7 +224,7 @@ describe('two realtime replicas on one Redis', () => {
 
     // Pat's client reconnects (to B here) and resyncs, as it does after a replica dies.
     await p1.ask('sync', { sessionId });
-    await eventually(() => p2.texts().length === 1, 'the re-announced message');
+    await waitFor(() => p2.texts().length === 1, 'the re-announced message');
     expect(p2.chat.messages).toEqual([message]);
     expect(p1.chat.messages).toEqual([message]);
   });

@@ -42,3 +42,4 @@ export { describeServiceBasics } from './service-basics';
 export { createAppWithOverrides } from './app-with-overrides';
 export { sendInput, type Http } from './send-input';
 export { freePort } from './ports';
+export { waitFor } from './wait';

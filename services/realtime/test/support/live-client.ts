@@ -141,13 +141,4 @@ export class LiveClient {
   }
 }
 
-/** Resolves once `check` holds, polling; fails with `what` after the timeout. */
-export async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort } from '@uis/kit/testing';
+import { freePort, waitFor } from '@uis/kit/testing';
 
 /** The repository's root (these helpers also run built, from dist/, one level deeper). */
 export const REPO = (() => {
@@ -20,16 +20,9 @@ class ExitedEarly extends Error {
   }
 }
 
-/** Polls `check` (a rejection counts as not yet, except ExitedEarly) until it holds. */
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const attempt = () =>
-    check().catch((error: unknown) => (error instanceof ExitedEarly ? Promise.reject(error) : false));
-  while (!(await attempt())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** `check`, with a rejection counting as "not yet", except ExitedEarly, which ends the wait. */
+const untilExited = (check: () => Promise<boolean>) => (): Promise<boolean> =>
+  check().catch((error: unknown) => (error instanceof ExitedEarly ? Promise.reject(error) : false));
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -91,11 +84,11 @@ export async function startServiceProcess(
   });
   const service = new ChildService(child);
   await waitFor(
-    async () => {
+    untilExited(async () => {
       if (!service.alive) return Promise.reject(new ExitedEarly(name));
       const res = await fetch(`http://127.0.0.1:${port}/ready`);
       return res.ok;
-    },
+    }),
     `the ${name} process`,
     20_000,
   ).catch((error: Error) => {

@@ -1,7 +1,7 @@
-import { randomSuffix } from '@uis/kit/testing';
+import { randomSuffix, waitFor } from '@uis/kit/testing';
 import type { MessageRecord } from '@uis/proto';
 import type { RedisAdapterKind } from '../../src';
-import { LiveClient, eventually, pause } from './live-client';
+import { LiveClient, pause } from './live-client';
 import type { RedisServer } from './processes';
 
 /** What a scenario needs of the services around realtime (the composed stack in tests, processes in bench). */
@@ -96,7 +96,7 @@ export async function runRedisOutage(
     await Promise.all(sent);
 
     const stored = await host.storedMessages(sessionId);
-    await eventually(
+    await waitFor(
       () => clients.every((client) => client.chat.messages.length >= stored.length),
       'the lists to converge',
       options.settleMs,
