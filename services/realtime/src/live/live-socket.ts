@@ -1,6 +1,6 @@
 import type { AuthUser } from '@uis/kit';
 import type { ClientToServerEvents, ServerToClientEvents } from '@uis/proto';
-import type { Namespace, Server, Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 
 /** What the handshake attaches to a socket: the signed-in user it acts for. */
 export interface LiveSocketData {
@@ -11,12 +11,6 @@ export interface LiveSocketData {
 type NoInterServerEvents = Record<string, never>;
 
 export type LiveServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  NoInterServerEvents,
-  LiveSocketData
->;
-export type LiveNamespace = Namespace<
   ClientToServerEvents,
   ServerToClientEvents,
   NoInterServerEvents,
