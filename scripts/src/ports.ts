@@ -13,13 +13,17 @@ export interface PortClaim {
   host?: string;
 }
 
-/** The message for a port that cannot be opened: what holds it and how to move. */
-export function portError(claim: PortClaim, code: string | undefined): StartupError {
-  if (code === 'EACCES') {
+/**
+ * A failure to listen on the claim's port, said for the person: what holds it and how to move (a
+ * StartupError). Any other error passes through unchanged.
+ */
+export function portError(claim: PortClaim, error: NodeJS.ErrnoException): Error {
+  if (error.code === 'EACCES') {
     return new StartupError(
       `Port ${claim.port} cannot be opened (permission denied). Choose another one with ${claim.envName}.`,
     );
   }
+  if (error.code !== 'EADDRINUSE') return error;
   const holder = claim.usualHolder ?? 'is another `npm start` running?';
   return new StartupError(
     `Port ${claim.port} is already in use (${holder}). Stop it or set ${claim.envName}.`,
@@ -29,9 +33,7 @@ export function portError(claim: PortClaim, code: string | undefined): StartupEr
 /** Listens on the claim's port and resolves once bound; binding errors become a StartupError. */
 export function listenOn(server: Server | net.Server, claim: PortClaim): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? portError(claim, error.code) : error);
-    };
+    const onError = (error: NodeJS.ErrnoException) => reject(portError(claim, error));
     server.once('error', onError);
     server.listen(claim.port, claim.host, () => {
       server.off('error', onError);

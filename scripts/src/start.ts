@@ -82,7 +82,7 @@ async function start(lifecycle: Lifecycle): Promise<void> {
     const app = apps.get(service)!;
     await (claim.host ? app.listen(claim.port, claim.host) : app.listen(claim.port)).catch(
       (error: NodeJS.ErrnoException) => {
-        throw error.code === 'EADDRINUSE' || error.code === 'EACCES' ? portError(claim, error.code) : error;
+        throw portError(claim, error);
       },
     );
   }
