@@ -1,9 +1,6 @@
 import { SERVICE_NAMES } from '@uis/proto';
 import type { Secrets } from './data-dir';
 
-/** Where the mailer keeps magic-link mails when there is no SMTP_URL. */
-export const OUTBOX_DIR_ENV = 'OUTBOX_DIR';
-
 /**
  * What the embedded mode sets for the services when the environment does not: every service shares
  * the generated secrets, and every `<SERVICE>_URL` is the API dispatcher, which routes
@@ -22,7 +19,8 @@ export function embeddedEnvDefaults(input: {
     // A newcomer's own sign-up should open the researcher dashboard; `npm run admin -- promote` is the strict way.
     RESEARCHER_EMAILS: '*',
     LOG_FORMAT: 'pretty',
-    [OUTBOX_DIR_ENV]: input.outboxDir,
+    // Where the mailer keeps magic-link mails when there is no SMTP_URL.
+    OUTBOX_DIR: input.outboxDir,
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, dispatcher])),
   };
 }
