@@ -12,8 +12,10 @@ import {
   REALTIME_PATH,
   SERVICE_NAMES,
   STATUS,
+  findRoute,
   routeList,
   type ErrorEnvelope,
+  type HttpMethod,
   type ServiceName,
 } from '@uis/proto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -45,11 +47,11 @@ const isServiceName = (value: string): value is ServiceName => (SERVICE_NAMES as
 
 /** Which service owns a request, by the route table (method and exact path) and the path prefixes. */
 export function ownerOf(method: string, requestPath: string): ServiceName | undefined {
-  const lookupMethod = method === 'HEAD' ? 'GET' : method;
-  // A CORS preflight is for whichever method the path has.
-  const route = routeList.find(
-    (entry) => entry.path === requestPath && (lookupMethod === 'OPTIONS' || entry.method === lookupMethod),
-  );
+  // A CORS preflight is for whichever method the path has; HEAD is answered by the GET route.
+  const route =
+    method === 'OPTIONS'
+      ? routeList.find((entry) => entry.path === requestPath)
+      : findRoute((method === 'HEAD' ? 'GET' : method) as HttpMethod, requestPath);
   if (route) return route.service;
   if (requestPath.startsWith(INTERNAL_PATH_PREFIX)) {
     const service = requestPath.slice(INTERNAL_PATH_PREFIX.length).split('/')[0] ?? '';
