@@ -1,5 +1,6 @@
 export * from './config';
 export * from './errors';
+export * from './expiring-map';
 export * from './keys';
 export * from './logger';
 export * from './redis';

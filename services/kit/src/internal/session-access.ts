@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { internalRoutes, type SessionAccess } from '@uis/proto';
 import type { AuthUser } from '../auth/access-token';
 import { forbidden, notFound } from '../errors';
+import { ExpiringMap } from '../expiring-map';
 import { InternalClient } from './internal-client';
 
 export type { SessionAccess } from '@uis/proto';
@@ -34,23 +35,24 @@ export function memberAccess(access: SessionAccess): SessionAccess {
  */
 @Injectable()
 export class SessionAccessClient {
-  private readonly cache = new Map<string, { until: number; access: Promise<SessionAccess> }>();
+  private readonly cache: ExpiringMap<Promise<SessionAccess>>;
 
   constructor(
     private readonly internal: InternalClient,
     private readonly cacheMs = 0,
-  ) {}
+  ) {
+    this.cache = new ExpiringMap(cacheMs);
+  }
 
   access(user: AuthUser, sessionId: string): Promise<SessionAccess> {
     if (this.cacheMs <= 0) return this.ask(user, sessionId);
     const key = `${user.id}:${sessionId}`;
-    const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && hit.until > now) return hit.access;
+    if (hit) return hit;
     const access = this.ask(user, sessionId);
-    this.cache.set(key, { until: now + this.cacheMs, access });
+    this.cache.set(key, access);
+    // A failed answer is not kept: the next event asks again.
     access.catch(() => this.cache.delete(key));
-    if (this.cache.size > 10_000) this.evictExpired(now);
     return access;
   }
 
@@ -70,9 +72,5 @@ export class SessionAccessClient {
       userId: user.id,
       email: user.email,
     });
-  }
-
-  private evictExpired(now: number): void {
-    for (const [key, entry] of this.cache) if (entry.until <= now) this.cache.delete(key);
   }
 }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { ExpiringMap } from '@uis/kit';
 import { z } from 'zod';
 
 /** The researcher's last video status, with when the server stored it (to answer a late sync). */
@@ -35,28 +36,18 @@ export const ROOM_STATE = Symbol('ROOM_STATE');
 
 /** One process: a map, each entry forgotten ROOM_STATE_TTL_MS after its last update. */
 export class MemoryRoomState implements RoomStateStore {
-  private readonly rooms = new Map<string, { state: LiveRoomState; until: number }>();
+  private readonly rooms: ExpiringMap<LiveRoomState>;
 
-  constructor(private readonly ttlMs = ROOM_STATE_TTL_MS) {}
+  constructor(ttlMs = ROOM_STATE_TTL_MS) {
+    this.rooms = new ExpiringMap(ttlMs);
+  }
 
   read(sessionId: string): Promise<LiveRoomState> {
-    const entry = this.rooms.get(sessionId);
-    if (!entry || entry.until <= Date.now()) {
-      this.rooms.delete(sessionId);
-      return Promise.resolve({ ...EMPTY_ROOM });
-    }
-    return Promise.resolve({ ...entry.state });
+    return Promise.resolve({ ...(this.rooms.get(sessionId) ?? EMPTY_ROOM) });
   }
 
   async update(sessionId: string, change: Partial<LiveRoomState>): Promise<void> {
-    const state = { ...(await this.read(sessionId)), ...change };
-    this.rooms.set(sessionId, { state, until: Date.now() + this.ttlMs });
-    if (this.rooms.size > 10_000) this.evictExpired();
-  }
-
-  private evictExpired(): void {
-    const now = Date.now();
-    for (const [sessionId, entry] of this.rooms) if (entry.until <= now) this.rooms.delete(sessionId);
+    this.rooms.set(sessionId, { ...(await this.read(sessionId)), ...change });
   }
 }
 
