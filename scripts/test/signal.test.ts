@@ -114,6 +114,18 @@ describe('PeerJS registration in chat sessions', () => {
     await connect('pat', idOf('pat'));
   });
 
+  it("lets a participant register from the product's own page (its Origin, with the cookie)", async () => {
+    const attempt = await registerPeer(
+      base,
+      peerIdFor(chatSession, people.pat!.id, 'page'),
+      { cookie: people.pat!.token },
+      { origin: new URL(stack.env.PUBLIC_URL!).origin },
+    );
+    if (attempt.kind !== 'connected') throw new Error(`refused: ${JSON.stringify(attempt)}`);
+    open.add(attempt.peer);
+    expect(await attempt.peer.next()).toEqual({ type: 'OPEN' });
+  });
+
   it("lets the session's owner register (Authorization header, as other clients do)", async () => {
     await connect('olga', idOf('olga'), 'bearer');
   });

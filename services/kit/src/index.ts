@@ -18,3 +18,4 @@ export * from './http/request-logger';
 export * from './internal/internal-client';
 export * from './internal/internal.guard';
 export * from './internal/session-access';
+export * from './auth/browser-origins';

@@ -78,7 +78,7 @@ describe('realtime refuses', () => {
 
     it('a browser on another site, even with a good token', async () => {
       expect(await refusal(connect(pat, { origin: 'https://evil.example' }))).toEqual({
-        message: HANDSHAKE_TEXTS.origin('https://evil.example'),
+        message: 'Connections from https://evil.example are not allowed.',
         code: 'FORBIDDEN',
       });
     });

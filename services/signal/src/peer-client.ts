@@ -87,9 +87,10 @@ export function registerPeer(
   baseUrl: string,
   peerId: string,
   auth: PeerAuth,
-  options: { token?: string; query?: Record<string, string> } = {},
+  options: { token?: string; query?: Record<string, string>; origin?: string } = {},
 ): Promise<PeerAttempt> {
   const headers: Record<string, string> = {};
+  if (options.origin) headers.origin = options.origin;
   if (auth && 'bearer' in auth) headers.authorization = `Bearer ${auth.bearer}`;
   if (auth && 'cookie' in auth) headers.cookie = `${TOKEN_COOKIES.accessToken}=${auth.cookie}`;
   const url = new URL(peerSocketUrl(baseUrl, peerId, options.token));

@@ -1,4 +1,4 @@
-import { serviceEnv } from '@uis/kit';
+import { allowedOriginsEnv, allowedOriginsOf, serviceEnv } from '@uis/kit';
 import { IceServer } from '@uis/proto';
 import { z } from 'zod';
 
@@ -21,7 +21,10 @@ const iceServers = z
   .pipe(z.array(IceServer, { error: ICE_SERVERS_SHAPE }));
 
 /** Signal's environment (every variable is in the README's configuration table). */
-export const signalEnv = serviceEnv.extend({ ICE_SERVERS: iceServers });
+export const signalEnv = serviceEnv
+  .merge(allowedOriginsEnv)
+  .extend({ ICE_SERVERS: iceServers })
+  .transform((config) => ({ ...config, allowedOrigins: allowedOriginsOf(config) }));
 export type SignalConfig = z.output<typeof signalEnv>;
 
 export const SIGNAL_CONFIG = Symbol('SIGNAL_CONFIG');

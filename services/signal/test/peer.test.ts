@@ -112,6 +112,15 @@ describe('signal on its own', () => {
       );
     });
 
+    it('from a browser page of another origin, even with a valid cookie: 403', async () => {
+      expectRefused(
+        await registerPeer(base, ownId(), { cookie: token }, { origin: 'http://localhost:9999' }),
+        403,
+        ERROR_CODES.FORBIDDEN,
+        /Connections from http:\/\/localhost:9999 are not allowed/,
+      );
+    });
+
     it("for someone else's id: 403", async () => {
       const theirs = peerIdFor(randomUUID(), randomUUID());
       expectRefused(

@@ -1,11 +1,10 @@
-import { accessTokenOfHeaders, verifyAccessToken } from '@uis/kit';
+import { accessTokenOfHeaders, originRefusal, verifyAccessToken } from '@uis/kit';
 import { ERROR_CODES, type ErrorCode } from '@uis/proto';
 import type { LiveSocket } from '../live/live-socket';
 
 export const HANDSHAKE_TEXTS = {
   missingToken: 'Sign in first: the connection carries no access token.',
   badToken: 'Sign in first: the access token is expired or invalid.',
-  origin: (origin: string) => `Connections from ${origin} are not allowed.`,
 } as const;
 
 /** A refused connection: the client's connect_error carries the message and `data.code`. */
@@ -31,16 +30,13 @@ export function handshakeToken(handshake: LiveSocket['handshake']): string | und
 
 /**
  * socket.io middleware, run on every connection (and on a recovered one: recovery does not skip
- * it): a browser's Origin must be allowed, and the token must be ours and current. A client with
- * no Origin header is not a browser and cannot be driven by another site, so only its token counts.
+ * it): a browser's Origin must be allowed (kit's originRefusal), and the token must be ours and current.
  */
 export function handshakeMiddleware(secret: string, allowedOrigins: readonly string[]) {
   const allowed = new Set(allowedOrigins);
   return (socket: LiveSocket, next: (error?: Error) => void): void => {
-    const origin = socket.handshake.headers.origin;
-    if (origin !== undefined && !allowed.has(origin)) {
-      return next(new HandshakeRefusal(ERROR_CODES.FORBIDDEN, HANDSHAKE_TEXTS.origin(origin)));
-    }
+    const refusal = originRefusal(allowed, socket.handshake.headers.origin);
+    if (refusal) return next(new HandshakeRefusal(ERROR_CODES.FORBIDDEN, refusal));
     const token = handshakeToken(socket.handshake);
     if (!token) return next(new HandshakeRefusal(ERROR_CODES.UNAUTHENTICATED, HANDSHAKE_TEXTS.missingToken));
     const user = verifyAccessToken(secret, token);

@@ -8,6 +8,7 @@ import {
   badRequest,
   forbidden,
   memberAccess,
+  originRefusal,
   unauthenticated,
   unavailable,
   verifyAccessToken,
@@ -15,6 +16,7 @@ import {
   type Logger,
 } from '@uis/kit';
 import { parsePeerId } from '@uis/proto';
+import { SIGNAL_CONFIG, type SignalConfig } from '../signal.config';
 
 /** A registration the gate let through: the peer id and the session and user it names. */
 export interface AdmittedPeer {
@@ -26,6 +28,8 @@ export interface AdmittedPeer {
 /**
  * Who may register a PeerJS id, decided on the WebSocket upgrade before PeerJS sees it:
  *
+ * - a browser's Origin must be allowed (ALLOWED_ORIGINS, as for realtime): a WebSocket is not bound
+ *   by CORS and carries the cookie, so another page of the same site could otherwise register;
  * - the access token comes from the `accessToken` cookie (browsers send it on the upgrade; the
  *   PeerJS client cannot add headers) or an `Authorization: Bearer` header (other clients). Not
  *   from the query string: URLs end up in proxy logs, and no client needs it;
@@ -36,14 +40,21 @@ export interface AdmittedPeer {
  */
 @Injectable()
 export class RegistrationGate {
+  private readonly allowedOrigins: ReadonlySet<string>;
+
   constructor(
     @Inject(JWT_SECRET) private readonly secret: string,
+    @Inject(SIGNAL_CONFIG) config: SignalConfig,
     private readonly sessions: SessionAccessClient,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.allowedOrigins = new Set(config.allowedOrigins);
+  }
 
   /** The admitted peer, or throws the AppError (401, 400, 403, 404, 503) to refuse the upgrade with. */
   async admit(req: IncomingMessage): Promise<AdmittedPeer> {
+    const refusal = originRefusal(this.allowedOrigins, req.headers.origin);
+    if (refusal) throw forbidden(refusal);
     const token = accessTokenOfHeaders(req.headers);
     const user = token ? verifyAccessToken(this.secret, token) : null;
     if (!user) throw unauthenticated();
