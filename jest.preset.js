@@ -4,6 +4,8 @@ const path = require('path');
 
 const root = __dirname;
 const workspaceSources = {
+  '@uis/proto/live': 'proto/src/live',
+  '@uis/proto/browser': 'proto/src/browser.ts',
   '@uis/proto': 'proto/src',
   '@uis/kit/testing': 'services/kit/src/testing',
   '@uis/kit': 'services/kit/src',

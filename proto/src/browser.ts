@@ -6,3 +6,4 @@ export * from './constants';
 export * from './status';
 export * from './clock-text';
 export * from './message-order';
+export * from './app-config';

@@ -13,12 +13,24 @@ export const PARTICIPANT: UserType = 'participant';
 export const EVERYONE = 'Everyone';
 
 /** Record panel tabs of the session editor (spec sections 2 and 9). */
-export const RECORD_TABS = ['Messages', 'Pixels', 'Prompts'] as const;
+export const RECORD_TABS = ['Messages', 'Pixels', 'Prompts', 'Playback'] as const;
 export type RecordTab = (typeof RECORD_TABS)[number];
 
 /** What `/exportRecords` can export, one per record tab. */
-export const RECORD_KINDS = ['messages', 'pixels', 'prompts'] as const;
+export const RECORD_KINDS = ['messages', 'pixels', 'prompts', 'playback'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/**
+ * What the playback log records of the researcher's player: play, pause, a seek, a rate change, and
+ * a prompt firing (the researcher's player reached a prompt's second; fired once per run).
+ */
+export const PLAYBACK_EVENTS = ['play', 'pause', 'seek', 'rate', 'prompt'] as const;
+export type PlaybackEvent = (typeof PLAYBACK_EVENTS)[number];
+/**
+ * A status whose position is further than this from where the previous one would have the video
+ * by now is a seek; closer, it is the same playback (a resync, a stall caught up).
+ */
+export const PLAYBACK_SEEK_TOLERANCE_S = 1;
 /** The spec's download name for every export. */
 export const EXPORT_FILE_NAME = 'File.csv';
 
@@ -84,6 +96,33 @@ export const TOKEN_COOKIES = { accessToken: 'accessToken', refreshToken: 'refres
 export const REFRESH_TOKEN_COOKIE_DAYS = 3;
 /** A magic link is valid this long, and only once. */
 export const MAGIC_LINK_TTL_MINUTES = 15;
+/** An invitation's link signs in like a magic link (once), but waits days: studies are announced ahead. */
+export const INVITATION_TTL_HOURS = 7 * 24;
+/** Invitation mails one session may send per hour: a large class, not a spray. */
+export const INVITATIONS_PER_SESSION_PER_HOUR = 1000;
+/** Invitation mails one address may get from one session per hour: a re-send or two, never a flood. */
+export const INVITATIONS_PER_ADDRESS_PER_HOUR = 3;
+/** Join attempts (valid or not) one user may make per minute: nobody guesses a link, however lucky. */
+export const JOIN_ATTEMPTS_PER_MINUTE = 20;
+/**
+ * Query parameters of a join link kept as the participant's panel ids (a recruitment panel's own:
+ * Prolific's PROLIFIC_PID, STUDY_ID and SESSION_ID, MTurk's workerId, assignmentId and hitId, ...):
+ * at most this many, names of letters, digits and underscores, values of at most 200 characters.
+ */
+export const PANEL_IDS_MAX = 10;
+export const PANEL_ID_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
+export const PANEL_ID_VALUE_MAX_CHARS = 200;
+/**
+ * A path of this app to open after signing in (a join link, an invitation's session): one leading
+ * slash and no second one or backslash after it (so never another host), no spaces, at most
+ * RETURN_PATH_MAX_CHARS.
+ */
+export const RETURN_PATH_PATTERN = /^\/(?![/\\])[^\\\s]*$/;
+export const RETURN_PATH_MAX_CHARS = 1000;
+/** Where the app opens a join link: /join/<token>. */
+export const JOIN_PATH = '/join';
+/** The web app's live screen of a session (spec section 2: the id after a colon), where invitations open. */
+export const liveSessionPathOf = (sessionId: string): string => `/liveSession/:${sessionId}`;
 
 // ---- Uploads ----------------------------------------------------------------------------------
 
@@ -94,6 +133,8 @@ export const VIDEO_MIME_TYPE = 'video/mp4';
 export const VIDEO_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Public path that serves uploaded videos, keyed by session id and file name (spec section 3). */
 export const ASSETS_PATH = '/assets';
+/** The REST API's OpenAPI document and Swagger UI (static files of the web build). */
+export const API_DOCS_PATH = '/api/docs';
 
 // ---- Field limits (the spec shows none; these keep rows and broadcasts small) ------------------
 
@@ -149,6 +190,61 @@ export const REALTIME_RECONNECT_DELAY_MS = 1000;
 export const REALTIME_RECONNECT_DELAY_MAX_MS = 5000;
 /** Reconnection is never given up. */
 export const REALTIME_RECONNECT_ATTEMPTS = Infinity;
+
+// ---- Playback sync (ours: the spec only says participants follow) ------------------------------
+
+/** The playback rates a player may be set to (the HTML video element's usual range). */
+export const PLAYBACK_RATE_MIN = 0.25;
+export const PLAYBACK_RATE_MAX = 4;
+/** A status's `at` further than this from the server's clock is replaced by the server's time. */
+export const VIDEO_STATUS_MAX_SKEW_MS = 5_000;
+/** While playing, the researcher's client sends its status this often (drift stays small between). */
+export const VIDEO_STATUS_EVERY_MS = 2_000;
+/** A participant ignores drift under this, nudges the rate under SEEK_DRIFT_MS, and seeks past it. */
+export const IGNORE_DRIFT_MS = 40;
+export const SEEK_DRIFT_MS = 1_000;
+/** How far a participant's rate is nudged to catch up (5% either way). */
+export const NUDGE_RATE = 0.05;
+
+// ---- Sign-in with OpenID Connect providers (ours; issue 14) -----------------------------------
+
+/** A provider's id as configured (OIDC_PROVIDERS) and named in /oidc/start. */
+export const OIDC_PROVIDER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
+
+/**
+ * Why a sign-in with a provider did not work, by the `signInError` code /oidc/callback sends the
+ * browser to /login with: what the login screen says.
+ */
+export const SIGN_IN_PROVIDER_ERRORS = {
+  unknown: 'That sign-in option is not configured here. Use another one, or your e-mail.',
+  unavailable: 'The sign-in provider could not be reached. Try again in a moment, or use your e-mail.',
+  denied: 'The sign-in was cancelled at the provider. Try again, or use your e-mail.',
+  state:
+    'That sign-in could not be matched to this browser (it took too long, or started elsewhere). Please try again.',
+  token: 'The sign-in provider’s answer could not be verified. Please try again, or use your e-mail.',
+  unverified:
+    'Your account at that provider has no verified e-mail address. Verify it there, or sign in with your e-mail.',
+} as const;
+export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
+
+// ---- Live monitor (ours: the researcher's view of who is there and in sync) --------------------
+
+/** A participant's client reports its position and call state this often (a report faster is dropped). */
+export const PRESENCE_REPORT_MS = 500;
+/** Each replica refreshes its sockets' presence this often... */
+export const PRESENCE_HEARTBEAT_MS = 1_000;
+/**
+ * ...and a socket not refreshed for this long is gone (its replica died): the monitor shows its
+ * person as left within this, not forever.
+ */
+export const PRESENCE_TTL_MS = 3_500;
+/** The researcher's monitor asks for a new snapshot this often. */
+export const MONITOR_REFRESH_MS = 1_000;
+/**
+ * Messages the live chat sends on joining (the newest) and per page of older ones: a session with
+ * 12,000 messages costs a joining client the same as one with 100.
+ */
+export const LIVE_MESSAGE_PAGE = 100;
 
 // ---- Peer-to-peer call defaults (spec sections 7 and 9) ---------------------------------------
 
@@ -302,3 +398,36 @@ export const parsePeerId = (peerId: string): PeerIdParts | null => {
   const [, sessionId = '', userId = '', instance] = match;
   return instance === undefined ? { sessionId, userId } : { sessionId, userId, instance };
 };
+
+/**
+ * Settings a newcomer has not made: without them `npm start` picks its embedded defaults. What starts
+ * `npm start` as a newcomer would (the web e2e, the benchmark's P9) removes them from its environment;
+ * CI exports DATABASE_URL and REDIS_URL for the service tests, which must not reach it. Here, among
+ * the browser's constants, so that the web e2e may import it.
+ */
+export const NEWCOMER_UNSET_SETTINGS: readonly string[] = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'S3_BUCKET',
+  'S3_REGION',
+  'PUBLIC_URL',
+  'RESEARCHER_EMAILS',
+  'SIGNUP_EMAIL_PROOF',
+  'JWT_SECRET',
+  'SERVICE_TOKEN',
+  'OUTBOX_DIR',
+  'HOST',
+  'PORT',
+  'NODE_ENV',
+  'AUTH_URL',
+  'STUDIES_URL',
+  'CONTENT_URL',
+  'RECORDS_URL',
+  'MAILER_URL',
+  'REALTIME_URL',
+  'SIGNAL_URL',
+];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { STATUS } from './status';
 
-export { STATUS, type Status } from './status';
+export { ERROR_CODES, STATUS, type ErrorCode, type Status } from './status';
 
 /** One field that failed validation. */
 export const FieldIssue = z.object({ path: z.string(), message: z.string() });
@@ -31,19 +31,3 @@ export interface SuccessEnvelope<T> {
   res: T;
 }
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
-
-/** Error codes a client may act on (besides the HTTP status). */
-export const ERROR_CODES = {
-  VALIDATION: 'VALIDATION',
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  RATE_LIMITED: 'RATE_LIMITED',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA',
-  SIGNUP_REQUIRED: 'SIGNUP_REQUIRED',
-  UNAVAILABLE: 'UNAVAILABLE',
-  INTERNAL: 'INTERNAL',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

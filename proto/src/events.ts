@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { STATUS } from './envelope';
-import { NAME_MAX_CHARS, PEER_ID_PATTERN } from './constants';
-import { VALIDATION_TEXTS, id } from './fields';
+import { ERROR_CODES, STATUS, type ErrorCode } from './envelope';
+import { NAME_MAX_CHARS, PEER_ID_PATTERN, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN } from './constants';
 import {
-  MessageRecord,
-  PixelRecord,
+  VALIDATION_TEXTS,
   fraction,
+  id,
   messageText,
+  opaqueToken,
   pixelColor,
   senderName,
   videoTime,
-} from './routes/records.routes';
+} from './fields';
+import { MessageRecord, PixelRecord } from './routes/records.routes';
 
 export * from './message-order';
 
@@ -20,18 +21,28 @@ export * from './message-order';
  * services/realtime/README.md tells who may send what and who receives it.
  */
 
-/** Answer to an emit that passed a callback. Same markers as the REST envelope. */
+/**
+ * Answer to an emit that passed a callback. Same markers as the REST envelope; a refusal carries the
+ * same `code` a REST answer would (VALIDATION, FORBIDDEN, RATE_LIMITED, UNAVAILABLE, ...).
+ */
 export type Ack<T> =
-  { status: typeof STATUS.SUCCESS; res: T } | { status: typeof STATUS.ERROR; res: { message: string } };
+  | { status: typeof STATUS.SUCCESS; res: T }
+  | { status: typeof STATUS.ERROR; res: { message: string; code: ErrorCode } };
 
 export const ackOk = <T>(res: T): Ack<T> => ({ status: STATUS.SUCCESS, res });
-export const ackError = (message: string): Ack<never> => ({ status: STATUS.ERROR, res: { message } });
+export const ackError = (message: string, code: ErrorCode = ERROR_CODES.VALIDATION): Ack<never> => ({
+  status: STATUS.ERROR,
+  res: { message, code },
+});
 
 /** A zod schema for an Ack, for a client that wants to check what it got. */
 export const ackSchema = <T extends z.ZodType>(res: T) =>
   z.discriminatedUnion('status', [
     z.object({ status: z.literal(STATUS.SUCCESS), res }),
-    z.object({ status: z.literal(STATUS.ERROR), res: z.object({ message: z.string() }) }),
+    z.object({
+      status: z.literal(STATUS.ERROR),
+      res: z.object({ message: z.string(), code: z.enum(ERROR_CODES) }),
+    }),
   ]);
 
 const sessionId = () => id();
@@ -50,22 +61,42 @@ export const peerId = () =>
 // ---- Client to server -------------------------------------------------------------------------
 
 /**
- * Join the session's room; the server answers with `message` carrying the full list, then
- * `participantClicksToggled` and (to a participant, when the researcher has sent one) `videoStatus`.
+ * Join the session's room; the server answers with `participantClicksToggled`, (to a participant,
+ * when the researcher has sent one) `videoStatus`, then `message` carrying the list: the newest
+ * LIVE_MESSAGE_PAGE messages (older ones come with `history`).
  */
 export const InitMessagePayload = z.object({ sessionId: sessionId() });
-/** A chat message. `name` is informative only: the server records the signed-in user's name. */
+/**
+ * A chat message. `name` is informative only: the server records the signed-in user's name. A
+ * reaction ('{name} reacted with {action}') carries its action's id too (ours), so the data tell
+ * reactions apart without parsing the text.
+ */
 export const ChatMessagePayload = z.object({
   message: messageText(),
   sessionId: sessionId(),
   name: senderName().optional(),
+  actionId: id().optional(),
 });
-/** The researcher's player state; participants follow it (seek, then play or pause). */
+/**
+ * The researcher's player state; participants follow it (seek, then play or pause). Ours, beside the
+ * spec's fields: `playbackRate`, and `at`, the server's time (epoch ms, from the `clock` event) when
+ * the video was at `currentTime`, so a participant can tell where it is now, whatever the delays.
+ * The server keeps `at` when it is within VIDEO_STATUS_MAX_SKEW_MS of its own clock, else sets it.
+ */
 export const VideoStatus = z.object({
   paused: z.boolean({ error: 'must be true or false' }),
   currentTime: z.number({ error: 'must be a number of seconds' }).min(0, 'must not be negative'),
   sessionId: sessionId(),
+  playbackRate: z
+    .number({ error: 'must be a number' })
+    .min(PLAYBACK_RATE_MIN, `must be at least ${PLAYBACK_RATE_MIN}`)
+    .max(PLAYBACK_RATE_MAX, `must be at most ${PLAYBACK_RATE_MAX}`)
+    .optional(),
+  at: z.number({ error: 'must be a time in epoch milliseconds' }).int().positive().optional(),
 });
+/** What the server relays: always with the rate and its own time stamp. */
+export const StampedVideoStatus = VideoStatus.required({ playbackRate: true, at: true });
+export type StampedVideoStatus = z.infer<typeof StampedVideoStatus>;
 /** A participant asks for the researcher's current video status (answered with `videoStatus`). */
 export const SyncVideoStatusPayload = z.object({ sessionId: sessionId() });
 export const ToggleParticipantClicksPayload = z.object({
@@ -81,8 +112,56 @@ export const ClickVideoPayload = z.object({
   name: senderName().optional(),
   videoTime: videoTime().nullable().optional(),
 });
-/** Resync after a reconnect: answered as initMessage is (the full list and the live state). */
+/** Resync after a reconnect: answered as initMessage is (the list and the live state). */
 export const SyncPayload = z.object({ sessionId: sessionId() });
+/** Asks the server's time (answered in the acknowledgement): clients sync their clock with it. */
+export const ClockPayload = z.object({}).strict();
+/**
+ * The researcher's player reached a prompt's second: answered `{ fire: true }` the first time for
+ * this session's run only (the fired ids are kept in the room state), so a reload or a second tab of
+ * the researcher does not fire it again.
+ */
+export const FirePromptPayload = z.object({
+  sessionId: sessionId(),
+  promptId: id(),
+  /** Ours: the prompt's second, where the player fires it, for the playback log (else the room's estimate). */
+  videoTime: videoTime().optional(),
+});
+/** How a participant's call connects: ICE still trying, connected, or unable to connect. */
+export const CALL_LINK_STATES = ['connecting', 'connected', 'failed'] as const;
+export type CallLinkState = (typeof CALL_LINK_STATES)[number];
+/**
+ * A participant's client, every PRESENCE_REPORT_MS: where its player is (`at`: the server time it was
+ * there, from the clock event) and, in a call, whether it is connected and muted. For the monitor.
+ */
+export const PresenceReportPayload = z.object({
+  sessionId: sessionId(),
+  playback: z
+    .object({
+      currentTime: videoTime(),
+      paused: z.boolean({ error: 'must be true or false' }),
+      at: z.number({ error: 'must be a time in epoch milliseconds' }).int().positive(),
+    })
+    .optional(),
+  call: z
+    .object({
+      connected: z.boolean({ error: 'must be true or false' }),
+      muted: z.boolean({ error: 'must be true or false' }),
+      /** Ours (issue 16): how the call's media path stands; `failed`: it cannot connect from their network. */
+      state: z.enum(CALL_LINK_STATES, { error: `must be ${CALL_LINK_STATES.join(', ')}` }).optional(),
+    })
+    .optional(),
+});
+/** The researcher asks who is in the session now (answered in the acknowledgement: a MonitorSnapshot). */
+export const MonitorPayload = z.object({ sessionId: sessionId() });
+
+/** Older messages than `before` (a message id of the list), newest LIVE_MESSAGE_PAGE of them. */
+export const HistoryPayload = z.object({ sessionId: sessionId(), before: id() });
+/**
+ * A renewed access token for this connection (the client refreshed it over REST): it must be the
+ * same user's. Without one, the connection ends when the token it was opened with expires.
+ */
+export const RenewTokenPayload = z.object({ token: opaqueToken() });
 /**
  * A peer id for the chat call. The researcher's is kept for the session and sent to the
  * participants, who call it (spec section 4: participants call in); a participant's goes to the
@@ -95,6 +174,13 @@ export const JoinVideoChatPayload = z.object({ userId: peerId(), sessionId: sess
  */
 export const SyncVideoChatPayload = z.object({ sessionId: sessionId() });
 
+/**
+ * Ours (issue 14): the researcher ends the session's live run. The room state is reset (fired
+ * prompts, clicks, video status, the researcher's peer id), so the next run starts clean, and the
+ * rest of the room hears `sessionEnded` (the sender's acknowledgement carries its completionUrl).
+ */
+export const EndSessionPayload = z.object({ sessionId: sessionId() });
+
 /** Every client event, with the schema the server validates its payload against. */
 export const clientEventSchemas = {
   initMessage: InitMessagePayload,
@@ -106,12 +192,58 @@ export const clientEventSchemas = {
   sync: SyncPayload,
   joinVideoChat: JoinVideoChatPayload,
   syncVideoChat: SyncVideoChatPayload,
+  history: HistoryPayload,
+  renewToken: RenewTokenPayload,
+  clock: ClockPayload,
+  firePrompt: FirePromptPayload,
+  presenceReport: PresenceReportPayload,
+  monitor: MonitorPayload,
+  endSession: EndSessionPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 export const CLIENT_EVENT_NAMES = Object.keys(clientEventSchemas) as ClientEventName[];
 
 export type ClientPayloadOf<E extends ClientEventName> = z.input<(typeof clientEventSchemas)[E]>;
 export type ParsedClientPayloadOf<E extends ClientEventName> = z.output<(typeof clientEventSchemas)[E]>;
+
+/** One participant as the researcher's monitor shows them. Times are server epoch milliseconds. */
+export const MonitoredParticipant = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  /** Connected now (at least one live connection in the session). */
+  connected: z.boolean(),
+  /** Since when the current connection is open (the oldest, with several tabs); null when left. */
+  since: z.number().nullable(),
+  /** When they first joined the session in this run. */
+  firstJoined: z.number(),
+  /** How many times they joined again after the first (reconnects, reloads, another tab). */
+  reconnects: z.number().int(),
+  /** When their last connection ended, when they have left; else null. */
+  leftAt: z.number().nullable(),
+  /** Their player's last report, and how far it was from the researcher's, in ms (+ ahead, - behind). */
+  playback: z
+    .object({ currentTime: z.number(), paused: z.boolean(), driftMs: z.number().nullable(), at: z.number() })
+    .nullable(),
+  /** In a call: connected to the researcher, muted, and how it connects. Null before their client said. */
+  call: z
+    .object({ connected: z.boolean(), muted: z.boolean(), state: z.enum(CALL_LINK_STATES).optional() })
+    .nullable(),
+});
+export type MonitoredParticipant = z.infer<typeof MonitoredParticipant>;
+
+/** The monitor's answer: the participants, connected first, then those who left (latest first). */
+export const MonitorSnapshot = z.object({
+  serverTime: z.number(),
+  participants: z.array(MonitoredParticipant),
+});
+export type MonitorSnapshot = z.infer<typeof MonitorSnapshot>;
+
+/** A page of older messages: oldest first; `hasMore` when there are older ones still. */
+export interface MessagePage {
+  messages: MessageRecord[];
+  hasMore: boolean;
+}
 
 /**
  * What each client event's acknowledgement carries when the client passes a callback. Writes
@@ -127,7 +259,19 @@ export interface ClientEventAcks {
   sync: MessageRecord[];
   joinVideoChat: null;
   syncVideoChat: null;
+  history: MessagePage;
+  renewToken: null;
+  /** The server's time, epoch milliseconds. */
+  clock: { serverTime: number };
+  firePrompt: { fire: boolean };
+  presenceReport: null;
+  monitor: MonitorSnapshot;
+  /** What the room heard in `sessionEnded` (the sender itself gets it here, not as the event). */
+  endSession: { completionUrl: string | null };
 }
+
+/** How many messages `message` (on initMessage and sync) and each `history` page carry. */
+export { LIVE_MESSAGE_PAGE } from './constants';
 
 export type ClientToServerEvents = {
   [E in ClientEventName]: (
@@ -139,7 +283,8 @@ export type ClientToServerEvents = {
 // ---- Server to client -------------------------------------------------------------------------
 
 /**
- * `message`: the full list, in `compareMessages` order (on initMessage and sync), or the error
+ * `message`: the newest LIVE_MESSAGE_PAGE messages, in `compareMessages` order (on initMessage and
+ * sync; older ones come with `history`), or the error
  * marker (spec: the client then shows 'Error fetching chat messages').
  */
 export const MessageListEvent = ackSchema(z.array(MessageRecord));
@@ -156,10 +301,35 @@ export type MessageAddedEvent = z.infer<typeof MessageAddedEvent>;
 export const ParticipantClicksToggledEvent = z.object({ sessionId: z.uuid(), allowClicks: z.boolean() });
 export type ParticipantClicksToggledEvent = z.infer<typeof ParticipantClicksToggledEvent>;
 
+/**
+ * The server ends the connection right after this: its access token expired without a renewal
+ * (UNAUTHENTICATED: refresh the token and connect again) or its login was revoked (REVOKED: signed
+ * out, or the account is gone; sign in again).
+ */
+export const ConnectionEndedEvent = z.object({
+  code: z.enum([ERROR_CODES.UNAUTHENTICATED, ERROR_CODES.REVOKED]),
+  message: z.string(),
+});
+export type ConnectionEndedEvent = z.infer<typeof ConnectionEndedEvent>;
+
+/**
+ * The socket left the session's room: the researcher removed this user from its scope, or deleted
+ * the session. Nothing of the session reaches it any more.
+ */
+export const AccessEndedEvent = z.object({ sessionId: z.uuid(), message: z.string() });
+export type AccessEndedEvent = z.infer<typeof AccessEndedEvent>;
+
+/**
+ * The researcher ended the session: the client stops (no reconnects); a participant is sent to
+ * `completionUrl` (the session's, set in the editor) when there is one.
+ */
+export const SessionEndedEvent = z.object({ sessionId: z.uuid(), completionUrl: z.string().nullable() });
+export type SessionEndedEvent = z.infer<typeof SessionEndedEvent>;
+
 export const serverEventSchemas = {
   message: MessageListEvent,
   messageAdded: MessageAddedEvent,
-  videoStatus: VideoStatus,
+  videoStatus: StampedVideoStatus,
   /**
    * To the researcher, when a participant asks and no status is known yet (the server answers from
    * the last one otherwise): answer with videoStatus.
@@ -173,6 +343,9 @@ export const serverEventSchemas = {
    * again. To the researcher: a participant asks for its peer id and none is known yet.
    */
   syncVideoChat: SyncVideoChatPayload,
+  connectionEnded: ConnectionEndedEvent,
+  accessEnded: AccessEndedEvent,
+  sessionEnded: SessionEndedEvent,
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];

@@ -8,3 +8,5 @@ export * from './queues';
 export * from './routes';
 export * from './internal';
 export * from './events';
+export * from './app-config';
+export * from './openapi';

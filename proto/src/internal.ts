@@ -1,17 +1,31 @@
 import { z } from 'zod';
-import { NAME_MAX_CHARS, SESSION_TYPES } from './constants';
-import { Message, VALIDATION_TEXTS, email, id, requiredText } from './fields';
-import type { HttpMethod } from './route';
-import { Prompt } from './routes/content.routes';
 import {
-  MessageRecord,
-  PixelRecord,
+  INVITATIONS_PER_ADDRESS_PER_HOUR,
+  INVITATIONS_PER_SESSION_PER_HOUR,
+  INVITATION_TTL_HOURS,
+  LIVE_MESSAGE_PAGE,
+  NAME_MAX_CHARS,
+  PLAYBACK_EVENTS,
+  SESSION_TYPES,
+  TITLE_MAX_CHARS,
+} from './constants';
+import {
+  Message,
+  VALIDATION_TEXTS,
+  email,
   fraction,
+  id,
   messageText,
   pixelColor,
+  requiredText,
   videoTime,
-} from './routes/records.routes';
-import type { RestServiceName } from './services';
+} from './fields';
+import type { HttpMethod } from './route';
+import { ConsentAcceptance, ConsentVersion, Withdrawal } from './routes/consent.routes';
+import { Prompt } from './routes/content.routes';
+import { PARTICIPANT_SOURCES, PanelIds } from './routes/participation.routes';
+import { MessageRecord, PixelRecord, PlaybackRecord } from './routes/records.routes';
+import type { RestServiceName, ServiceName } from './services';
 
 /**
  * Service-to-service calls. The gateway never routes `/internal/...`; a caller proves it is one of
@@ -25,12 +39,17 @@ export interface InternalRouteDef<Req extends z.ZodType = z.ZodType, Ans extends
   method: HttpMethod;
   /** Always `/internal/<service>/...`. */
   path: string;
-  service: RestServiceName;
+  service: ServiceName;
   /** Query string for GET, JSON body for POST. */
   request: Req;
   /** The `res` of a SUCCESS answer. */
   answer: Ans;
   summary: string;
+  /**
+   * Called once per live event (or per group of them): the callee logs its request line at debug,
+   * not info, unless it failed or was slow, so the log is not the bulk of the work.
+   */
+  hot?: boolean;
 }
 
 export const defineInternalRoutes = <T extends Record<string, InternalRouteDef>>(routes: T): T => routes;
@@ -49,8 +68,31 @@ export const SessionAccess = z.object({
   role: z.enum(SESSION_ROLES),
   /** null when the session does not exist (then role is 'none'): callers answer 404, not 403. */
   sessionType: z.enum(SESSION_TYPES).nullable(),
+  /**
+   * Ours (issue 14): true when the user is a participant who has not agreed to the session's current
+   * consent text (realtime and records refuse their live events and messages, CONSENT_REQUIRED).
+   * Absent otherwise (and from an older studies).
+   */
+  consentPending: z.boolean().optional(),
 });
 export type SessionAccess = z.infer<typeof SessionAccess>;
+
+/** Studies' answer about a group: does it exist, does the user own it, and its sessions (owner only). */
+export const GroupSessions = z.object({
+  exists: z.boolean(),
+  owner: z.boolean(),
+  sessionIds: z.array(z.uuid()),
+});
+export type GroupSessions = z.infer<typeof GroupSessions>;
+
+/** One question to studies: what may this user (as signed in) do in this session? */
+export const AccessCheck = z.object({ sessionId: id(), userId: id(), email: email() });
+
+/**
+ * The most checks one studiesAccessBatch call carries. Realtime sends the cache misses that arrived
+ * while its previous call was in flight as one call, so this caps one query, not the rate.
+ */
+export const ACCESS_CHECKS_PER_CALL = 200;
 
 const UserDataDeleteRequest = z.object({ userId: id(), email: email() });
 const userDataDeleteSummary = (what: string) =>
@@ -59,21 +101,160 @@ const userDataDeleteSummary = (what: string) =>
 /** The most session ids one session-data delete call carries (callers send larger sets in batches). */
 export const SESSION_IDS_PER_DELETE = 1000;
 const SessionDataDeleteRequest = z.object({ sessionIds: z.array(id()).min(1).max(SESSION_IDS_PER_DELETE) });
+/**
+ * Studies tells the services holding live connections when who may be in sessions changed (a scope
+ * or type edit) or the sessions are gone, so they end what is no longer allowed at once.
+ */
+const SessionAccessChangedRequest = z.object({
+  sessionIds: z.array(id()).min(1).max(SESSION_IDS_PER_DELETE),
+  deleted: z.boolean(),
+});
+const sessionAccessChangedSummary = (what: string) =>
+  `Studies calls it after a session's scope or type changed, or sessions were deleted: ${what}. Idempotent; studies does not wait for it to change anything.`;
+
 const sessionDataDeleteSummary = (what: string) =>
   `Session deletion (a session, or every session of a group): removes ${what} of those sessions. Idempotent.`;
+
+/** The largest page of messages one internal call reads. */
+export const MESSAGE_PAGE_MAX = 500;
 
 /** Who the realtime server acts for when it appends a record. */
 const Author = { userId: id(), email: email(), name: requiredText(VALIDATION_TEXTS.empty, NAME_MAX_CHARS) };
 
+/** A chat message realtime appends for the signed-in user it checked. */
+export const AppendedMessage = z.object({
+  sessionId: id(),
+  ...Author,
+  message: messageText(),
+  /** The session's video time when realtime received it (its room's playback status), or null. */
+  videoTime: videoTime().nullable().default(null),
+  /** A reaction's action id, or null for a typed message. */
+  actionId: id().nullable().default(null),
+});
+
+/**
+ * The most messages one recordsAppendMessages call carries. Realtime sends what arrived while its
+ * previous append was in flight as one call, so this caps one INSERT, not the rate.
+ */
+export const MESSAGES_PER_APPEND = 200;
+
+/**
+ * The most session ids one recordsLatestMessages call carries. Realtime sends the joins that arrived
+ * while its previous read was in flight as one call, so this caps one statement, not the rate; and
+ * one answer (50 pages of 100 messages: about 0.5 MB of JSON, parsed and checked at once).
+ */
+export const SESSIONS_PER_LATEST_READ = 50;
+
+/** A batch route's list: 1 to `max` items, the messages naming what it holds ("session id(s)"). */
+const batchOf = <T extends z.ZodType>(item: T, max: number, one: string, many = `${one}s`, list = many) =>
+  z
+    .array(item, { error: `must be a list of ${list}` })
+    .min(1, `must hold at least one ${one}`)
+    .max(max, `must hold at most ${max} ${many}`);
+
+/** How many messages a page holds; `number` is z.coerce.number for a query string, z.number for JSON. */
+const pageLimit = (number: () => z.ZodNumber) =>
+  number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MESSAGE_PAGE_MAX, `must be at most ${MESSAGE_PAGE_MAX}`)
+    .default(LIVE_MESSAGE_PAGE);
+
+/** One participant of a session's roster (studiesSessionRoster). */
+export const RosterEntry = z.object({
+  email: z.string(),
+  /** Null until the person has an account and opened the session. */
+  userId: z.string().nullable(),
+  source: z.enum(PARTICIPANT_SOURCES),
+  invitedAt: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+  panelIds: PanelIds,
+});
+export type RosterEntry = z.infer<typeof RosterEntry>;
+
+/** A page of a session's messages, oldest first; `hasMore`: older ones remain. */
+const MessagePageAnswer = z.object({ messages: z.array(MessageRecord), hasMore: z.boolean() });
+
 export const internalRoutes = defineInternalRoutes({
+  realtimeSessionAccessChanged: {
+    method: 'POST',
+    path: '/internal/realtime/session-access/changed',
+    service: 'realtime',
+    summary: sessionAccessChangedSummary(
+      "every replica checks its sockets in those sessions' rooms again; a socket no longer allowed (or of a deleted session) leaves the room and is told with accessEnded",
+    ),
+    request: SessionAccessChangedRequest,
+    answer: Message,
+  },
+  signalSessionAccessChanged: {
+    method: 'POST',
+    path: '/internal/signal/session-access/changed',
+    service: 'signal',
+    summary: sessionAccessChangedSummary(
+      'peers registered in those sessions are checked again, and those no longer allowed (or in a session that is no longer a chat, or gone) are disconnected',
+    ),
+    request: SessionAccessChangedRequest,
+    answer: Message,
+  },
   studiesAccess: {
     method: 'GET',
     path: '/internal/studies/access',
     service: 'studies',
     summary:
       "What a user may do in a session: 'owner' (the researcher whose group holds it), 'participant' (its scope holds the e-mail or is Everyone) or 'none'; with the session's type. Hot in realtime, so callers cache it briefly.",
-    request: z.object({ sessionId: id(), userId: id(), email: email() }),
+    request: AccessCheck,
     answer: SessionAccess,
+  },
+  studiesAccessBatch: {
+    method: 'POST',
+    path: '/internal/studies/access/batch',
+    service: 'studies',
+    summary: `Realtime's batched access checks: the checks that missed its cache while its previous call was in flight (1 to ${ACCESS_CHECKS_PER_CALL}), each judged as studiesAccess judges one, all read by one query. Answers one access per check, in the order of the items; one bad item refuses the call (400).`,
+    request: z.object({
+      items: batchOf(AccessCheck, ACCESS_CHECKS_PER_CALL, 'check', 'checks', 'access checks'),
+    }),
+    answer: z.object({ access: z.array(SessionAccess) }),
+    hot: true,
+  },
+  studiesSessionCompletion: {
+    method: 'GET',
+    path: '/internal/studies/session-completion',
+    service: 'studies',
+    summary:
+      "Where a session's participants go when its researcher ends the live session (realtime's sessionEnded, after it checked the owner): the session's completionUrl, null when none is set or there is no such session.",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ completionUrl: z.string().nullable() }),
+  },
+  studiesSessionRoster: {
+    method: 'GET',
+    path: '/internal/studies/session-roster',
+    service: 'studies',
+    summary:
+      "A session's participants as studies knows them (records' study export): everyone its scope names or who joined by its link, with how they came, when they were invited and joined, and their recruitment-panel ids. Empty for an unknown session.",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ people: z.array(RosterEntry) }),
+  },
+  authSendInvitation: {
+    method: 'POST',
+    path: '/internal/auth/invitations',
+    service: 'auth',
+    summary: `Studies asks auth to mail an invitation to a session (the researcher added the address to its scope, or asked to re-send): a sign-in link valid ${INVITATION_TTL_HOURS / 24} days, once, that opens the session after signing in or up; the mail goes through the mail queue like a magic link. Refused (429) past ${INVITATIONS_PER_ADDRESS_PER_HOUR} mails per address and session, or ${INVITATIONS_PER_SESSION_PER_HOUR} per session, in an hour.`,
+    request: z.object({
+      sessionId: id(),
+      email: email(),
+      sessionTitle: z.string().max(TITLE_MAX_CHARS),
+      researcherName: requiredText(VALIDATION_TEXTS.empty, NAME_MAX_CHARS),
+    }),
+    answer: Message,
+  },
+  studiesGroupSessions: {
+    method: 'GET',
+    path: '/internal/studies/group-sessions',
+    service: 'studies',
+    summary:
+      "A group's sessions, oldest first, and whether the user owns the group: records' study export of a group. `exists` is false for an unknown group (callers answer 404), `owner` false for another researcher's group (403); `sessionIds` is empty unless `owner`.",
+    request: z.object({ groupId: id(), userId: id() }),
+    answer: GroupSessions,
   },
   studiesUserDataDelete: {
     method: 'POST',
@@ -130,18 +311,48 @@ export const internalRoutes = defineInternalRoutes({
     method: 'GET',
     path: '/internal/records/messages',
     service: 'records',
-    summary: "A session's chat messages, oldest first: the full list realtime sends on initMessage and sync.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ messages: z.array(MessageRecord) }),
+    summary:
+      "A page of a session's chat messages, oldest first: the newest `limit` of them, or the newest `limit` stored before the message `before`. Realtime sends it on initMessage and sync, and answers `history` with it. `hasMore`: older ones remain. An unknown `before` is a 404.",
+    request: z.object({
+      sessionId: id(),
+      before: id().optional(),
+      limit: pageLimit(() => z.coerce.number({ error: 'must be a number' })),
+    }),
+    answer: MessagePageAnswer,
+    hot: true,
+  },
+  recordsLatestMessages: {
+    method: 'POST',
+    path: '/internal/records/messages/latest',
+    service: 'records',
+    summary: `Realtime's grouped join reads: the newest \`limit\` messages of each session (1 to ${SESSIONS_PER_LATEST_READ} ids; a repeated id is answered each time), read by one statement. Answers one page per id, in the order of the ids, each exactly as recordsListMessages answers it without \`before\`: oldest first, \`hasMore\` when older ones remain; an unknown session's page is empty.`,
+    request: z.object({
+      sessionIds: batchOf(id(), SESSIONS_PER_LATEST_READ, 'session id'),
+      // A JSON body: a number already, so no coercion (recordsListMessages' comes as query text).
+      limit: pageLimit(() => z.number({ error: 'must be a number' })),
+    }),
+    answer: z.object({ pages: z.array(MessagePageAnswer.extend({ sessionId: id() })) }),
+    hot: true,
   },
   recordsAppendMessage: {
     method: 'POST',
     path: '/internal/records/messages',
     service: 'records',
     summary:
-      "Realtime appends a chat message before it broadcasts or acknowledges it, so what a client saw acknowledged is never lost. `name` is the signed-in user's name as realtime knows it.",
-    request: z.object({ sessionId: id(), ...Author, message: messageText() }),
+      "Appends one chat message for an author the caller checked (`name` is the signed-in user's name). Realtime's live chat goes through recordsAppendMessages, which checks each item as this route checks its one.",
+    request: AppendedMessage,
     answer: z.object({ message: MessageRecord }),
+  },
+  recordsAppendMessages: {
+    method: 'POST',
+    path: '/internal/records/messages/batch',
+    service: 'records',
+    summary: `Realtime's group commit: the chat messages that arrived while its previous append was in flight (1 to ${MESSAGES_PER_APPEND}), stored by one INSERT before any of them is broadcast or acknowledged. Each item is checked as recordsAppendMessage checks one; one bad item refuses the call (400) and stores nothing. Answers the stored messages in the order of the items.`,
+    request: z.object({
+      items: batchOf(AppendedMessage, MESSAGES_PER_APPEND, 'message'),
+    }),
+    answer: z.object({ messages: z.array(MessageRecord) }),
+    hot: true,
   },
   recordsAppendPixel: {
     method: 'POST',
@@ -158,6 +369,44 @@ export const internalRoutes = defineInternalRoutes({
       videoTime: videoTime().nullable().default(null),
     }),
     answer: z.object({ pixel: PixelRecord }),
+    hot: true,
+  },
+  recordsWithdrawParticipant: {
+    method: 'POST',
+    path: '/internal/records/withdrawals',
+    service: 'records',
+    summary:
+      "Studies' withdrawFromSession, after it checked the participant: deletes the participant's messages (reactions included) and clicks in that session only, and the audit entries about them, and logs the withdrawal with the counts, all in one transaction. A retry that finds nothing left to delete, after a withdrawal already logged, answers that withdrawal and logs no second one.",
+    request: z.object({ sessionId: id(), ...Author }),
+    answer: z.object({ withdrawal: Withdrawal }),
+  },
+  studiesConsentExport: {
+    method: 'POST',
+    path: '/internal/studies/consent/export',
+    service: 'studies',
+    summary: `Records' study export: every version of the consent texts of these sessions (1 to ${SESSION_IDS_PER_DELETE}), and every agreement to them, each in its session's order (versions by number, agreements by time). Unknown sessions have none.`,
+    request: z.object({ sessionIds: batchOf(id(), SESSION_IDS_PER_DELETE, 'session id') }),
+    answer: z.object({
+      texts: z.array(ConsentVersion.extend({ sessionId: z.uuid() })),
+      acceptances: z.array(ConsentAcceptance.extend({ sessionId: z.uuid() })),
+    }),
+  },
+  recordsAppendPlayback: {
+    method: 'POST',
+    path: '/internal/records/playback',
+    service: 'records',
+    summary:
+      "Realtime appends an entry of a session's playback log (the researcher's play, pause, seek, rate change or a prompt firing), one at a time per session: a status's entries before it acknowledges the status, a prompt's firing after it answers it (the player pauses on that answer).",
+    request: z.object({
+      sessionId: id(),
+      ...Author,
+      event: z.enum(PLAYBACK_EVENTS),
+      videoTime: videoTime(),
+      playbackRate: z.number().positive('must be positive'),
+      promptId: id().nullable().default(null),
+    }),
+    // A researcher's play, pause, seek or prompt: a few a minute, logged as any request is.
+    answer: z.object({ playback: PlaybackRecord }),
   },
 });
 
@@ -172,6 +421,12 @@ export const internalRouteList: readonly InternalRouteListEntry[] = (
 export type InternalRequestOf<N extends InternalRouteName> = z.input<InternalRoutes[N]['request']>;
 export type ParsedInternalRequestOf<N extends InternalRouteName> = z.output<InternalRoutes[N]['request']>;
 export type InternalAnswerOf<N extends InternalRouteName> = z.output<InternalRoutes[N]['answer']>;
+
+/** The routes studies calls when who may be in sessions changed (live connections end at once). */
+export const SESSION_ACCESS_LISTENERS = [
+  internalRoutes.realtimeSessionAccessChanged,
+  internalRoutes.signalSessionAccessChanged,
+] as const;
 
 /**
  * The services auth calls (userDataDeletePath) before it deletes an account; each must answer

@@ -16,5 +16,17 @@ export const MagicLinkMailJob = z.object({
 });
 export type MagicLinkMailJob = z.infer<typeof MagicLinkMailJob>;
 
-export const MailJob = z.discriminatedUnion('kind', [MagicLinkMailJob]);
+/** A researcher put the address in a session's scope: the link signs in (or up) and opens the session. */
+export const InvitationMailJob = z.object({
+  kind: z.literal('invitation'),
+  requestId: z.string().min(1),
+  to: z.email(),
+  link: z.url(),
+  sessionTitle: z.string(),
+  researcherName: z.string(),
+  expiresInDays: z.number().int().positive(),
+});
+export type InvitationMailJob = z.infer<typeof InvitationMailJob>;
+
+export const MailJob = z.discriminatedUnion('kind', [MagicLinkMailJob, InvitationMailJob]);
 export type MailJob = z.infer<typeof MailJob>;

@@ -16,13 +16,17 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Ans extends z.ZodTy
   access: RouteAccess;
   /** Query string for GET, JSON body for POST, the text fields of a multipart form for uploads. */
   request: Req;
-  /** The `res` of a SUCCESS answer (for `produces: 'csv'`, the routes answers a CSV file instead). */
+  /** The `res` of a SUCCESS answer (for a route that `produces` a file, the route answers the file instead). */
   answer: Ans;
   summary: string;
   /** Multipart upload: the name of the file field. */
   multipartFile?: string;
-  /** The route answers a file (a CSV export, a video), not the JSON envelope. */
-  produces?: 'csv' | 'file';
+  /**
+   * The route answers a file, not the JSON envelope: a CSV export, a ZIP archive (the study export)
+   * or any other file (a video). Refusals before the first byte are still the JSON error envelope.
+   * `redirect`: a step of a browser's sign-in with a provider, always a 302 (errors included).
+   */
+  produces?: 'csv' | 'zip' | 'file' | 'redirect';
   /** The access token may also come as the `accessToken` query parameter (spec's /getUserFromToken). */
   tokenInQuery?: boolean;
   /** Not in spec section 7: added by us, with the reason in `summary`. */

@@ -50,7 +50,8 @@ describe('constants of spec section 9', () => {
   it('keeps the session types and roles', () => {
     expect(constants.SESSION_TYPES).toEqual(['video', 'stream', 'chat']);
     expect(constants.USER_TYPES).toEqual(['researcher', 'participant']);
-    expect(RECORD_TABS).toEqual(['Messages', 'Pixels', 'Prompts']);
+    // The spec's three tabs, then ours: the playback log (issue 13).
+    expect(RECORD_TABS).toEqual(['Messages', 'Pixels', 'Prompts', 'Playback']);
   });
 
   it('has the timings', () => {

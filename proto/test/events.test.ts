@@ -23,7 +23,7 @@ const issuesOf = (schema: z.ZodType, input: unknown): Record<string, string> => 
 const sessionId = '0b8f7a52-4a1e-4f4e-9d53-2f6a3a1c9e10';
 
 describe('socket events (spec section 7)', () => {
-  it('has exactly the spec client events', () => {
+  it("has the spec's client events, plus history, renewToken, clock, firePrompt and the monitor's two", () => {
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(
       [
         'initMessage',
@@ -35,11 +35,18 @@ describe('socket events (spec section 7)', () => {
         'sync',
         'joinVideoChat',
         'syncVideoChat',
+        'history',
+        'renewToken',
+        'clock',
+        'firePrompt',
+        'presenceReport',
+        'monitor',
+        'endSession',
       ].sort(),
     );
   });
 
-  it('has the spec server events plus messageAdded', () => {
+  it("has the spec's server events plus messageAdded, connectionEnded and accessEnded", () => {
     expect([...SERVER_EVENT_NAMES].sort()).toEqual(
       [
         'message',
@@ -49,6 +56,9 @@ describe('socket events (spec section 7)', () => {
         'joinVideoChat',
         'syncVideoChat',
         'messageAdded',
+        'connectionEnded',
+        'accessEnded',
+        'sessionEnded',
       ].sort(),
     );
   });
@@ -63,17 +73,42 @@ describe('socket events (spec section 7)', () => {
     sync: { sessionId },
     joinVideoChat: { userId: 'peer-1', sessionId },
     syncVideoChat: { sessionId },
+    history: { sessionId, before: '7d9f0c52-7c0e-4c3f-9a53-3d4f3f1f0c11' },
+    renewToken: { token: 'a-new-access-token' },
+    clock: {},
+    firePrompt: { sessionId, promptId: '7d9f0c52-7c0e-4c3f-9a53-3d4f3f1f0c11' },
+    presenceReport: {
+      sessionId,
+      playback: { currentTime: 3.25, paused: false, at: 1_764_000_000_000 },
+      call: { connected: true, muted: false },
+    },
+    monitor: { sessionId },
+    endSession: { sessionId },
   } satisfies { [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]>[0] };
 
   it.each(CLIENT_EVENT_NAMES.map((name) => [name]))('accepts a good %s payload', (name) => {
     expect(clientEventSchemas[name].safeParse(good[name]).success).toBe(true);
   });
 
-  it.each(CLIENT_EVENT_NAMES.map((name) => [name]))('refuses %s without a known session id', (name) => {
+  const SESSION_EVENTS = CLIENT_EVENT_NAMES.filter((name) => name !== 'renewToken' && name !== 'clock');
+  it.each(SESSION_EVENTS.map((name) => [name]))('refuses %s without a known session id', (name) => {
     expect(issuesOf(clientEventSchemas[name], { ...good[name], sessionId: 'room-1' })).toEqual({
       sessionId: 'is not a valid id',
     });
     expect(clientEventSchemas[name].safeParse(null).success).toBe(false);
+  });
+
+  it('refuses a presence report that does not say where the player is in numbers', () => {
+    const schema = clientEventSchemas.presenceReport;
+    expect(schema.safeParse({ sessionId }).success).toBe(true);
+    expect(
+      issuesOf(schema, { ...good.presenceReport, playback: { currentTime: -1, paused: false, at: 1 } }),
+    ).toEqual({
+      'playback.currentTime': 'must not be negative',
+    });
+    expect(issuesOf(schema, { ...good.presenceReport, call: { connected: 'yes', muted: false } })).toEqual({
+      'call.connected': 'must be true or false',
+    });
   });
 
   it('refuses a click outside the video area', () => {
@@ -107,6 +142,19 @@ describe('socket events (spec section 7)', () => {
     expect(issuesOf(clientEventSchemas.toggleParticipantClicks, { sessionId })).toEqual({
       allowClicks: 'must be true or false',
     });
+    expect(issuesOf(clientEventSchemas.videoStatus, { ...good.videoStatus, playbackRate: 16 })).toEqual({
+      playbackRate: 'must be at most 4',
+    });
+    expect(
+      clientEventSchemas.videoStatus.safeParse({ ...good.videoStatus, playbackRate: 1.5, at: 1 }).success,
+    ).toBe(true);
+    // What the server relays always carries the rate and its time stamp.
+    expect(serverEventSchemas.videoStatus.safeParse(good.videoStatus).success).toBe(false);
+  });
+
+  it('asks the clock with nothing else', () => {
+    expect(clientEventSchemas.clock.safeParse({}).success).toBe(true);
+    expect(clientEventSchemas.clock.safeParse({ sessionId }).success).toBe(false);
   });
 
   it('takes peer ids as PeerJS does, but not an empty one', () => {
@@ -119,23 +167,32 @@ describe('socket events (spec section 7)', () => {
     }
   });
 
-  it('carries the full list or the error marker in `message`', () => {
-    const record = { message_id: sessionId, message: 'hi', time: '2025-01-02T03:04:05.000Z', name: 'Ada' };
+  it('carries the list or the error marker in `message`', () => {
+    const record = {
+      message_id: sessionId,
+      seq: '1',
+      message: 'hi',
+      time: '2025-01-02T03:04:05.000Z',
+      name: 'Ada',
+      videoTime: 12.5,
+      actionId: null,
+    };
     expect(serverEventSchemas.message.parse(ackOk([record]))).toEqual({ status: 'SUCCESS', res: [record] });
-    expect(serverEventSchemas.message.parse(ackError('no access'))).toEqual({
+    expect(serverEventSchemas.message.parse(ackError('no access', 'FORBIDDEN'))).toEqual({
       status: 'ERROR',
-      res: { message: 'no access' },
+      res: { message: 'no access', code: 'FORBIDDEN' },
     });
     expect(serverEventSchemas.message.safeParse({ status: 'SUCCESS', res: record }).success).toBe(false);
     expect(serverEventSchemas.messageAdded.parse({ sessionId, message: record }).message).toEqual(record);
   });
 
-  it('types acknowledgements as {status, res}', () => {
-    const answers: Ack<number>[] = [ackOk(1), ackError('bad')];
+  it('types acknowledgements as {status, res}, a refusal with the code a REST answer would carry', () => {
+    const answers: Ack<number>[] = [ackOk(1), ackError('bad'), ackError('slow down', 'RATE_LIMITED')];
     const schema = ackSchema(z.number());
     expect(answers.map((a) => schema.parse(a))).toEqual([
       { status: 'SUCCESS', res: 1 },
-      { status: 'ERROR', res: { message: 'bad' } },
+      { status: 'ERROR', res: { message: 'bad', code: 'VALIDATION' } },
+      { status: 'ERROR', res: { message: 'slow down', code: 'RATE_LIMITED' } },
     ]);
     expect(schema.safeParse({ status: 'ERROR', res: 1 }).success).toBe(false);
   });
@@ -147,7 +204,13 @@ describe('socket events (spec section 7)', () => {
       videoStatus: (payload) => received.push(payload.currentTime),
     };
     handlers.participantClicksToggled({ sessionId, allowClicks: true });
-    handlers.videoStatus({ sessionId, paused: false, currentTime: 3 });
+    handlers.videoStatus({
+      sessionId,
+      paused: false,
+      currentTime: 3,
+      playbackRate: 1,
+      at: 1_700_000_000_000,
+    });
     expect(received).toEqual([true, 3]);
   });
 });

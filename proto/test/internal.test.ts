@@ -87,6 +87,8 @@ describe('internal routes', () => {
         email: 'ada@lab.test',
         name: 'Ada',
         message: 'hi',
+        videoTime: null,
+        actionId: null,
       },
     );
     expect(

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { CLOCK_TIME_FORMAT_MESSAGE } from '../src/clock';
 import { DEFAULT_ACTION_COLOR, EVERYONE, ICON_STYLES } from '../src/constants';
-import { actionColor, iconName, iconStyle, routes, pixelColor, Scope, EXPORT_COLUMNS } from '../src/routes';
+import { pixelColor } from '../src/fields';
+import { actionColor, iconName, iconStyle, routes, Scope, EXPORT_COLUMNS } from '../src/routes';
 import type { AnswerOf, ParsedRequestOf, RequestOf } from '../src/routes';
 
 /** The messages of a failed parse, by dotted path ('' for the root). */
@@ -33,8 +34,12 @@ describe('studies', () => {
   });
 
   it('refuses a scope that is neither, saying which entry is wrong', () => {
-    expect(issuesOf(Scope, 'everyone')).toEqual({ '': "must be 'Everyone' or a list of e-mails" });
-    expect(issuesOf(Scope, 7)).toEqual({ '': "must be 'Everyone' or a list of e-mails" });
+    expect(issuesOf(Scope, 'everyone')).toEqual({
+      '': "must be 'Everyone' or a list of e-mails (plain or JSON-encoded)",
+    });
+    expect(issuesOf(Scope, 7)).toEqual({
+      '': "must be 'Everyone' or a list of e-mails (plain or JSON-encoded)",
+    });
     expect(issuesOf(Scope, ['a@b.co', 'nope'])).toEqual({ '': 'entry 2 is not a valid e-mail address' });
   });
 
@@ -54,7 +59,7 @@ describe('studies', () => {
     });
     expect(edit.parse({ sessionId: SESSION_ID, source: '' })).toEqual({ sessionId: SESSION_ID, source: '' });
     expect(issuesOf(edit, { sessionId: SESSION_ID, titel: 'typo' })).toEqual({
-      '': 'nothing to change: send at least one of title, scope, type, track, source',
+      '': 'nothing to change: send at least one of title, scope, type, track, source, completionUrl',
     });
     expect(issuesOf(edit, { sessionId: SESSION_ID, type: 'audio' })).toEqual({
       type: 'must be video, stream or chat',
@@ -263,15 +268,23 @@ describe('records', () => {
     });
   });
 
-  it('exports one of three kinds, with the record field names as columns', () => {
+  it('exports one of four kinds, with the record field names as columns', () => {
     expect(routes.exportRecords.request.parse({ sessionId: SESSION_ID, kind: 'pixels' })).toEqual({
       sessionId: SESSION_ID,
       kind: 'pixels',
     });
     expect(issuesOf(routes.exportRecords.request, { sessionId: SESSION_ID, kind: 'actions' })).toEqual({
-      kind: 'must be one of messages, pixels, prompts',
+      kind: 'must be one of messages, pixels, prompts, playback',
     });
-    expect(EXPORT_COLUMNS.messages).toEqual(['message_id', 'time', 'name', 'email', 'message']);
+    expect(EXPORT_COLUMNS.messages).toEqual([
+      'message_id',
+      'time',
+      'videoTime',
+      'name',
+      'email',
+      'message',
+      'actionId',
+    ]);
     expect(EXPORT_COLUMNS.pixels).toEqual([
       'pixel_id',
       'time',
@@ -284,6 +297,16 @@ describe('records', () => {
       'sessionId',
     ]);
     expect(EXPORT_COLUMNS.prompts).toEqual(['prompt_id', 'time', 'duration', 'prompt']);
+    expect(EXPORT_COLUMNS.playback).toEqual([
+      'playback_id',
+      'time',
+      'videoTime',
+      'event',
+      'playbackRate',
+      'promptId',
+      'name',
+      'email',
+    ]);
   });
 });
 

@@ -67,12 +67,16 @@ describe('ICE servers', () => {
     expect(IceServer.safeParse(server).success).toBe(false);
   });
 
-  it('are part of the call settings with the PeerJS path and key', () => {
-    expect(CallSettings.parse({ iceServers: [], peerPath: '/stream', key: 'peerjs' })).toEqual({
+  it('are part of the call settings with the transport policy, their expiry, the PeerJS path and key', () => {
+    const settings = {
       iceServers: [],
+      iceTransportPolicy: 'relay',
+      expiresAt: null,
       peerPath: '/stream',
       key: 'peerjs',
-    });
-    expect(CallSettings.safeParse({ iceServers: [], peerPath: '/other', key: 'peerjs' }).success).toBe(false);
+    };
+    expect(CallSettings.parse(settings)).toEqual(settings);
+    expect(CallSettings.safeParse({ ...settings, peerPath: '/other' }).success).toBe(false);
+    expect(CallSettings.safeParse({ ...settings, iceTransportPolicy: 'direct' }).success).toBe(false);
   });
 });

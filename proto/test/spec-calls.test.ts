@@ -5,6 +5,10 @@ import { studiesRoutes } from '../src/routes/studies.routes';
 import { contentRoutes } from '../src/routes/content.routes';
 import { recordsRoutes } from '../src/routes/records.routes';
 import { signalRoutes } from '../src/routes/signal.routes';
+import { studyExportRoutes } from '../src/routes/study-export.routes';
+import { participationRoutes } from '../src/routes/participation.routes';
+import { consentRoutes } from '../src/routes/consent.routes';
+import { deviceCheckRoutes } from '../src/routes/device-check.routes';
 
 /** Spec section 7, "The calls it makes": method and path of every row, copied verbatim. */
 const SPEC_CALLS = [
@@ -77,8 +81,27 @@ describe('route table against spec section 7', () => {
     expect(extensions.map(key).sort()).toEqual([
       'GET /assets/:sessionId/:file',
       'GET /exportRecords',
+      'GET /exportStudy',
       'GET /getCallSettings',
+      'GET /getDeviceChecks',
+      'GET /getJoinLink',
+      'GET /getMyConsent',
+      'GET /getPlayback',
+      'GET /getSessionConsent',
+      'GET /getSessionPeople',
+      'GET /getSessionWithdrawals',
+      'GET /getSignInProviders',
+      'GET /oidc/callback',
+      'GET /oidc/start',
+      'POST /acceptConsent',
+      'POST /createJoinLink',
+      'POST /joinSession',
       'POST /logout',
+      'POST /resendInvitation',
+      'POST /revokeJoinLink',
+      'POST /saveDeviceCheck',
+      'POST /setSessionConsent',
+      'POST /withdrawFromSession',
     ]);
     for (const route of extensions) expect(route.summary.length).toBeGreaterThan(40);
   });
@@ -90,7 +113,17 @@ describe('route table against spec section 7', () => {
   });
 
   it('loses no route when the service tables are merged (no name clash)', () => {
-    const parts = [authRoutes, studiesRoutes, contentRoutes, recordsRoutes, signalRoutes];
+    const parts = [
+      authRoutes,
+      studiesRoutes,
+      participationRoutes,
+      consentRoutes,
+      contentRoutes,
+      recordsRoutes,
+      studyExportRoutes,
+      deviceCheckRoutes,
+      signalRoutes,
+    ];
     const total = parts.reduce((sum, part) => sum + Object.keys(part).length, 0);
     expect(Object.keys(routes)).toHaveLength(total);
     expect(routeList).toHaveLength(total);
@@ -130,17 +163,32 @@ describe('route table against spec section 7', () => {
     expect(routeList.filter((r) => r.produces === 'file').map((r) => r.name)).toEqual(['videoAsset']);
   });
 
-  it('only the login calls are public', () => {
+  it("only the sign-in calls are public (the spec's, and ours for providers)", () => {
     const publicRoutes = routeList.filter((r) => r.access === 'public').map((r) => r.name);
     expect(publicRoutes.sort()).toEqual(
-      ['getAccessTokenFromRefreshToken', 'getUserTokens', 'logout', 'magicLogin', 'setNewUser'].sort(),
+      [
+        'getAccessTokenFromRefreshToken',
+        'getUserTokens',
+        'logout',
+        'magicLogin',
+        'setNewUser',
+        'getSignInProviders',
+        'oidcStart',
+        'oidcCallback',
+      ].sort(),
     );
   });
 
-  it('lets participants reach what the live session and their list need, and nothing that edits', () => {
+  it('lets participants reach what the live session and their list need, and nothing that edits a session', () => {
     const userRoutes = routeList.filter((r) => r.access === 'user').map((r) => r.name);
     expect(userRoutes.sort()).toEqual(
       [
+        // Their own part in a session: consent, joining by link, a device check, withdrawing.
+        'acceptConsent',
+        'getMyConsent',
+        'joinSession',
+        'saveDeviceCheck',
+        'withdrawFromSession',
         'addMessage',
         'deleteUser',
         'getActions',
@@ -155,9 +203,13 @@ describe('route table against spec section 7', () => {
     );
   });
 
-  it('uses GET only for reads (get..., export... and the video asset)', () => {
+  it("uses GET only for reads (get..., export..., the video asset) and a sign-in's browser steps", () => {
     for (const route of routeList.filter((r) => r.method === 'GET')) {
-      expect(route.name).toMatch(/^(get|export)|^videoAsset$/);
+      expect(route.name).toMatch(/^(get|export)|^videoAsset$|^oidc(Start|Callback)$/);
     }
+    expect(routeList.filter((r) => r.produces === 'redirect').map((r) => r.name)).toEqual([
+      'oidcStart',
+      'oidcCallback',
+    ]);
   });
 });

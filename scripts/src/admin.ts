@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promoteUser } from '@uis/auth';
+import { promoteUser, promotionReport } from '@uis/auth';
 import { ConfigError } from '@uis/kit';
 import { email } from '@uis/proto';
 import { claimDataDir, dataDir, dataPaths, readSecrets } from './data-dir';
@@ -68,18 +68,12 @@ async function promote(args: string[]): Promise<number> {
   const parsed = email().safeParse(args[0]);
   if (!parsed.success) throw new UsageError(`"${args[0]}" is not a valid e-mail address.`);
   const address = parsed.data;
-  const outcome = await withDatabase((databaseUrl) => promoteUser(databaseUrl, address));
-  switch (outcome) {
-    case 'promoted':
-      console.log(`${address} is now a researcher.`);
-      return EXIT.ok;
-    case 'already-researcher':
-      console.log(`${address} already is a researcher.`);
-      return EXIT.ok;
-    case 'not-found':
-      console.error(`No user has the e-mail ${address}: they must sign up first.`);
-      return EXIT.failed;
-  }
+  const report = promotionReport(
+    address,
+    await withDatabase((databaseUrl) => promoteUser(databaseUrl, address)),
+  );
+  (report.ok ? console.log : console.error)(report.message);
+  return report.ok ? EXIT.ok : EXIT.failed;
 }
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { promote };

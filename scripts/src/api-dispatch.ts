@@ -3,9 +3,11 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { Readiness } from '@uis/kit';
+import { Readiness, securityHeaders } from '@uis/kit';
 import {
+  APP_CONFIG_PATH,
   ASSETS_PATH,
+  DEFAULT_APP_CONFIG,
   ERROR_CODES,
   INTERNAL_PATH_PREFIX,
   PEER_PATH,
@@ -14,6 +16,7 @@ import {
   STATUS,
   findRoute,
   routeList,
+  type AppConfig,
   type ErrorEnvelope,
   type HttpMethod,
   type ServiceName,
@@ -31,7 +34,15 @@ export interface DispatchOptions {
   apps: ReadonlyMap<ServiceName, INestApplication>;
   /** The built web app (web/dist); served when given. */
   webDist?: string;
+  /** Whether users reach the app over https (PUBLIC_URL): then HSTS is sent too. */
+  tls?: boolean;
+  /** The web app's run-time settings, served at APP_CONFIG_PATH (the gateway serves the same file). */
+  appConfig?: AppConfig;
 }
+
+/** Internal calls come from the services in this process, through loopback: no one else may send them. */
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 type Handler = (req: Request, res: Response, next: NextFunction) => void;
 
@@ -106,7 +117,12 @@ async function notReady(apps: ReadonlyMap<ServiceName, INestApplication>): Promi
   return results.flat();
 }
 
-export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express {
+export function createApiDispatcher({
+  apps,
+  webDist,
+  tls = false,
+  appConfig = DEFAULT_APP_CONFIG,
+}: DispatchOptions): Express {
   const startedAt = Date.now();
   const handlers = new Map<ServiceName, Handler>(
     [...apps].map(([name, app]) => [name, app.getHttpAdapter().getInstance() as Handler]),
@@ -120,6 +136,7 @@ export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express
   const app = express();
   app.disable('x-powered-by');
   // No body parser here: the stream must reach the service's app unread.
+  app.use(securityHeaders({ tls }));
 
   app.get('/health', (_req, res) => {
     res.json({
@@ -136,6 +153,11 @@ export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express
     res.json({ status: STATUS.SUCCESS, res: { ready: true, services: [...apps.keys()] } });
   });
 
+  app.get(APP_CONFIG_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(appConfig);
+  });
+
   app.use((req, res, next) => {
     const ownServer = httpServerOf(apps, ownServerOf(req.url));
     if (ownServer) return void ownServer.emit('request', req, res);
@@ -144,8 +166,10 @@ export function createApiDispatcher({ apps, webDist }: DispatchOptions): Express
 
   app.use((req, res, next) => {
     const owner = ownerOf(req.method, req.path);
-    if (owner) return forward(owner, req, res, next);
-    next();
+    if (!owner) return next();
+    // As at the gateway, /internal/ is not reachable from outside (it also needs the service token).
+    if (req.path.startsWith(INTERNAL_PATH_PREFIX) && !isLoopback(req.socket.remoteAddress)) return next();
+    forward(owner, req, res, next);
   });
 
   const index = webDist ? path.join(webDist, 'index.html') : undefined;

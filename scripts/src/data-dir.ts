@@ -43,9 +43,18 @@ export interface Secrets {
   SERVICE_TOKEN: string;
   /** Password of the embedded Postgres superuser: set by initdb on the first start. */
   POSTGRES_PASSWORD: string;
+  /** The key pair the embedded S3 server accepts (and content signs with). */
+  S3_ACCESS_KEY: string;
+  S3_SECRET_KEY: string;
 }
 
-const SECRET_KEYS: readonly (keyof Secrets)[] = ['JWT_SECRET', 'SERVICE_TOKEN', 'POSTGRES_PASSWORD'];
+const SECRET_KEYS: readonly (keyof Secrets)[] = [
+  'JWT_SECRET',
+  'SERVICE_TOKEN',
+  'POSTGRES_PASSWORD',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+];
 const newSecret = () => randomBytes(32).toString('hex');
 
 /**

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PG_ERRORS, pgErrorCode } from '@uis/kit';
 import { Client } from 'pg';
 import { assertPortFree } from './ports';
 import { isProcessAlive, processCommandLine, signal, waitForExit } from './processes';
@@ -327,7 +328,7 @@ async function waitUntilReady(
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if ((error as { code?: string }).code === '28P01') {
+      if (pgErrorCode(error) === PG_ERRORS.invalidPassword) {
         throw new StartupError(
           'The embedded Postgres rejected the password kept in secrets.json (was that file replaced or deleted?). ' +
             'Restore it, or delete the postgres folder beside it to start over with an empty database.',

@@ -2,18 +2,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { ConfigError } from '@uis/kit';
-import { API_PORT, SERVICES, type ServiceName } from '@uis/proto';
+import { answerClientErrors } from '@uis/kit';
+import { API_PORT, SERVICES, appConfigFromEnv, type ServiceName } from '@uis/proto';
 import { createApiDispatcher, forwardUpgrades, ownServerPathOf } from './api-dispatch';
 import { banner } from './banner';
 import { COMPOSED_SERVICES, OWN_PORTS } from './composition';
 import { claimDataDir, dataDir, dataPaths, loadOrCreateSecrets, repoRoot } from './data-dir';
 import { DEFAULT_EMBEDDED_PG_PORT, EMBEDDED_DATABASE, startEmbeddedPostgres } from './embedded-postgres';
 import { DEFAULT_EMBEDDED_S3_PORT, DEFAULT_S3_BUCKET, startEmbeddedS3 } from './embedded-s3';
-import { Lifecycle, StopRequested } from './lifecycle';
+import type { Lifecycle } from './lifecycle';
 import { assertPortsFree, closeServer, listenOn, portError, portFromEnv, type PortClaim } from './ports';
 import { applyDefaults, embeddedEnvDefaults } from './service-env';
-import { StartupError } from './startup-error';
+import { runCommand } from './run-command';
 
 /**
  * `npm start`: the embedded mode (ARCHITECTURE "Runtime modes" 1). Every service in one process,
@@ -61,7 +61,13 @@ async function start(lifecycle: Lifecycle): Promise<void> {
   if (!env.S3_ENDPOINT) {
     const port = portFromEnv('EMBEDDED_S3_PORT', DEFAULT_EMBEDDED_S3_PORT);
     const bucket = env.S3_BUCKET || DEFAULT_S3_BUCKET;
-    const s3 = await startEmbeddedS3({ directory: paths.s3, port, bucket });
+    const s3 = await startEmbeddedS3({
+      directory: paths.s3,
+      port,
+      bucket,
+      accessKey: secrets.S3_ACCESS_KEY,
+      secretKey: secrets.S3_SECRET_KEY,
+    });
     lifecycle.onStop('the S3 server', () => s3.stop());
     Object.assign(env, s3.env);
     embeddedS3 = { dir: paths.s3, port, bucket };
@@ -89,8 +95,18 @@ async function start(lifecycle: Lifecycle): Promise<void> {
 
   const webDist = path.join(repoRoot(), 'web', 'dist');
   const webBuilt = fs.existsSync(path.join(webDist, 'index.html'));
-  const server = http.createServer(createApiDispatcher({ apps, webDist: webBuilt ? webDist : undefined }));
+  const webSettings = appConfigFromEnv(env);
+  for (const problem of webSettings.problems) log(`Ignoring a web app setting: ${problem}`);
+  const server = http.createServer(
+    createApiDispatcher({
+      apps,
+      webDist: webBuilt ? webDist : undefined,
+      tls: (env.PUBLIC_URL ?? '').startsWith('https:'),
+      appConfig: webSettings.config,
+    }),
+  );
   forwardUpgrades(server, apps);
+  answerClientErrors(server);
   await listenOn(server, apiClaim);
   lifecycle.onStop('the API server', () => closeServer(server));
   lifecycle.throwIfStopRequested();
@@ -114,48 +130,16 @@ async function start(lifecycle: Lifecycle): Promise<void> {
   );
 }
 
-/** A clear line for what the person can fix; the stack only for what is a bug of ours. */
-function describe(error: unknown): string {
-  if (error instanceof StartupError || error instanceof ConfigError) return error.message;
-  return `Unexpected error (a bug, please report it):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-}
-
-async function main(): Promise<void> {
-  const lifecycle = new Lifecycle(log);
-  let exitCode = 0;
-
-  const onSignal = (name: NodeJS.Signals) => {
-    if (lifecycle.isStopRequested) {
-      console.error(`\n[start] ${name} again: exiting now (Postgres is told to stop on its own).`);
-      process.exit(130);
-    }
-    console.log(`\n[start] ${name}: stopping (press Ctrl-C again to force)...`);
-    lifecycle.requestStop(name);
-  };
-  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, onSignal);
-  process.on('uncaughtException', (error) => {
-    console.error(`[start] ${describe(error)}`);
-    exitCode = 1;
-    lifecycle.requestStop('uncaughtException');
-  });
-
-  try {
+// Everything the embedded mode writes (outbox mails, objects, secrets, the database) is the person's
+// own: readable by their account only (runCommand's umask).
+void runCommand({
+  tag: 'start',
+  command: 'npm start',
+  forceExitAfterMs: FORCE_EXIT_AFTER_MS,
+  forcedExitNote: 'Postgres is told to stop on its own',
+  run: async (lifecycle) => {
     await start(lifecycle);
     await lifecycle.stopRequested;
-  } catch (error) {
-    // After Ctrl-C, a step that failed because the terminal's SIGINT also hit its child is no news.
-    if (!(error instanceof StopRequested) && !lifecycle.isStopRequested) {
-      console.error(`\n[start] npm start failed: ${describe(error)}`);
-      exitCode = 1;
-    }
-  }
-  setTimeout(() => {
-    console.error('[start] Stopping took too long: exiting anyway.');
-    process.exit(1);
-  }, FORCE_EXIT_AFTER_MS).unref();
-  await lifecycle.stopAll();
-  if (exitCode === 0) log('Stopped.');
-  process.exit(exitCode);
-}
-
-void main();
+    return undefined;
+  },
+});

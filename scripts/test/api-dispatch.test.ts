@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -12,7 +15,7 @@ import {
   type INestApplication,
   type OnModuleInit,
 } from '@nestjs/common';
-import { Readiness, defineService, serviceEnv } from '@uis/kit';
+import { Readiness, contentSecurityPolicyHeader, defineService, serviceEnv } from '@uis/kit';
 import { testSecrets } from '@uis/kit/testing';
 import type { ServiceName } from '@uis/proto';
 import { realtimeService } from '@uis/realtime';
@@ -84,6 +87,41 @@ describe('the API dispatcher', () => {
   it('hands /internal/<service>/... to that service', async () => {
     const res = await request(dispatcher()).get('/internal/auth/ping').expect(200);
     expect(res.body.res).toEqual({ answeredBy: 'auth-internal' });
+  });
+
+  it('does not hand /internal/ to a caller from another host, as the gateway would not', async () => {
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .find((address) => address && !address.internal && address.family === 'IPv4');
+    if (!outside) throw new Error('this test needs a non-loopback IPv4 interface to call from');
+    const server = http.createServer(dispatcher()).listen(0, '0.0.0.0');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const fromOutside = await fetch(`http://${outside.address}:${port}/internal/auth/ping`);
+      expect(fromOutside.status).toBe(404);
+      // The same path from loopback (the services of this process) still works.
+      expect((await fetch(`http://127.0.0.1:${port}/internal/auth/ping`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('sends the security headers the gateway sends: the CSP the app runs under, nosniff, no framing', async () => {
+    const page = await request(dispatcher(true)).get('/').set('Accept', 'text/html').expect(200);
+    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicyHeader());
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['strict-transport-security']).toBeUndefined(); // plain http: no HSTS
+    const api = await request(dispatcher()).post('/auth/magiclogin').send({}).expect(200);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cache-control']).toBe('no-store');
+    const tls = await request(createApiDispatcher({ apps, tls: true }))
+      .get('/health')
+      .expect(200);
+    expect(tls.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
   });
 
   it('answers a route of a service not in this build with 503', async () => {

@@ -1,9 +1,8 @@
-import { sendInput } from '@uis/kit/testing';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promoteUser } from '@uis/auth';
 import { routeList, routes, type RouteDef, type RouteName } from '@uis/proto';
-import { outboxLink, startComposedStack, type ComposedStack } from './composed-stack';
+import { mailedLink, signUp, startComposedStack, type ComposedStack } from './composed-stack';
 
 /**
  * Every REST route of proto's table, called as each kind of caller, against the composed services:
@@ -44,6 +43,7 @@ const signedIn = PEOPLE;
 const researchers: readonly Person[] = ['owner', 'otherResearcher'];
 const owner: readonly Person[] = ['owner'];
 const members: readonly Person[] = ['owner', 'participantIn'];
+const participantIn: readonly Person[] = ['participantIn'];
 let fresh = 0;
 const freshEmail = (actor: Actor) => `${actor.toLowerCase()}-${++fresh}@fresh.test`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,28 +56,34 @@ const freshTime = () => {
 const MATRIX: Record<RouteName, Entry> = {
   // auth
   magicLogin: { allowed: 'everyone', input: (_, actor) => ({ destination: freshEmail(actor) }) },
-  setNewUser: { allowed: 'everyone', input: (_, actor) => ({ email: freshEmail(actor), name: 'Fresh' }) },
+  setNewUser: {
+    allowed: 'everyone',
+    input: async (w, actor) => {
+      const email = freshEmail(actor);
+      const token = (await mailedLink(w.stack, email)).searchParams.get('token');
+      return { email, name: 'Fresh', token };
+    },
+  },
   getUserTokens: {
     allowed: 'everyone',
     input: async (w, actor) => {
       const email = freshEmail(actor);
-      await w.stack.http().post(routes.setNewUser.path).send({ email, name: 'Returning' }).expect(200);
-      await w.stack.http().post(routes.magicLogin.path).send({ destination: email }).expect(200);
-      const link = await outboxLink(w.stack.outboxDir, email);
+      await signUp(w.stack, email, 'Returning');
+      const link = await mailedLink(w.stack, email);
       return { email, token: link.searchParams.get('token') };
     },
   },
   getAccessTokenFromRefreshToken: {
     allowed: 'everyone',
-    input: async (w, actor) => {
-      const res = await w.stack
-        .http()
-        .post(routes.setNewUser.path)
-        .send({ email: freshEmail(actor), name: 'R' });
-      return { refreshToken: (res.body as { res: { refreshToken: string } }).res.refreshToken };
-    },
+    input: async (w, actor) => ({
+      refreshToken: (await signUp(w.stack, freshEmail(actor), 'R')).refreshToken,
+    }),
   },
   logout: { allowed: 'everyone', input: () => ({ refreshToken: 'not-a-live-token' }) },
+  getSignInProviders: { allowed: 'everyone', input: () => ({}) },
+  // Browser steps: a redirect for everyone (here back to /login: no provider is configured).
+  oidcStart: { allowed: 'everyone', input: () => ({ provider: 'uni' }) },
+  oidcCallback: { allowed: 'everyone', input: () => ({ state: 'not-this-browsers', code: 'x' }) },
   getUserFromToken: { allowed: signedIn, input: () => ({}) },
   getAllParticipants: { allowed: researchers, input: () => ({}) },
   // Runs last (see the order below): the owner deletes their own account.
@@ -106,6 +112,50 @@ const MATRIX: Record<RouteName, Entry> = {
   getSessionInfo: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
   editSessionInfo: { allowed: owner, input: (w) => ({ sessionId: w.sessionId, track: 'Track B' }) },
   getParticipantSessions: { allowed: signedIn, input: () => ({}) },
+
+  // participation (invitations, join links)
+  getSessionPeople: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  resendInvitation: {
+    allowed: owner,
+    input: (w) => ({ sessionId: w.sessionId, email: w.people.participantIn.email }),
+  },
+  getJoinLink: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  createJoinLink: { allowed: owner, input: (w) => ({ sessionId: w.sessionId, maxParticipants: 50 }) },
+  revokeJoinLink: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  // Anyone signed in may follow a link; each follows one of a session of its own (joining changes its scope).
+  joinSession: {
+    allowed: signedIn,
+    input: async (w) => {
+      const { session } = await w.asOwner('createSession', { groupId: w.groupId });
+      const sessionId = (session as { session_id: string }).session_id;
+      const { joinLink } = await w.asOwner('createJoinLink', { sessionId });
+      return { token: (joinLink as { token: string }).token, panelIds: { PROLIFIC_PID: 'p1' } };
+    },
+  },
+
+  // consent and withdrawal (issue 14). Setting a text, agreeing and withdrawing each use a session
+  // of their own: a text on the shared session would hold up participantIn's later calls, a
+  // withdrawal takes them out of its scope.
+  getSessionConsent: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  setSessionConsent: {
+    allowed: owner,
+    input: async (w) => ({ sessionId: await freshSession(w), text: `Consent ${++fresh}` }),
+  },
+  getMyConsent: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
+  acceptConsent: {
+    allowed: participantIn,
+    input: async (w) => {
+      const sessionId = await freshSession(w);
+      const text = `I agree (${++fresh}).`;
+      await w.asOwner('setSessionConsent', { sessionId, text });
+      return { sessionId, sha256: createHash('sha256').update(text).digest('hex') };
+    },
+  },
+  withdrawFromSession: {
+    allowed: participantIn,
+    input: async (w) => ({ sessionId: await freshSession(w) }),
+  },
+  getSessionWithdrawals: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
 
   // content
   getActions: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
@@ -157,6 +207,23 @@ const MATRIX: Record<RouteName, Entry> = {
     }),
   },
   getPixels: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  getPlayback: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  saveDeviceCheck: {
+    allowed: members,
+    input: (w) => ({
+      sessionId: w.sessionId,
+      browserName: 'Chrome',
+      browserVersion: '131',
+      camera: 'pass',
+      microphone: 'pass',
+      speakers: 'fail',
+      stun: 'pass',
+      turn: 'pass',
+      rtt: 'pass',
+      rttMs: 20,
+    }),
+  },
+  getDeviceChecks: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
   addPixel: {
     allowed: owner,
     input: (w) => ({ sessionId: w.sessionId, x: 0.5, y: 0.25, color: 'rgba(255, 0, 0, 1)' }),
@@ -172,27 +239,25 @@ const MATRIX: Record<RouteName, Entry> = {
     }),
   },
   exportRecords: { allowed: owner, input: (w) => ({ sessionId: w.sessionId, kind: 'messages' }) },
+  exportStudy: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
 
   // signal
-  getCallSettings: { allowed: signedIn, input: () => ({}) },
+  getCallSettings: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
 };
 
-/** Calls a route of proto's table as someone, the way the web client does. */
-async function call(stack: ComposedStack, name: RouteName, input: Input, accessToken?: string) {
-  const route: RouteDef = routes[name];
-  let target = route.path;
-  const rest: Input = { ...input };
-  for (const param of route.path.match(/:\w+/g) ?? []) {
-    const key = param.slice(1);
-    target = target.replace(param, encodeURIComponent(String(rest[key])));
-    delete rest[key];
-  }
-  const auth = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-  if (!route.multipartFile) return sendInput(stack.http(), route.method, target, rest).set(auth);
-  const req = stack.http().post(target).set(auth);
-  for (const [key, value] of Object.entries(rest)) void req.field(key, String(value));
-  return req.attach(route.multipartFile, MP4, { filename: 'clip.mp4', contentType: 'video/mp4' });
+/** A new session of the owner's with participantIn in its scope, for a call that changes it. */
+async function freshSession(w: World): Promise<string> {
+  const { session } = await w.asOwner('createSession', { groupId: w.groupId });
+  const sessionId = (session as { session_id: string }).session_id;
+  await w.asOwner('editSessionInfo', { sessionId, scope: [w.people.participantIn.email] });
+  return sessionId;
 }
+
+/** Calls a route of proto's table as someone, the way the web client does (an upload with a small MP4). */
+const call = (stack: ComposedStack, name: RouteName, input: Input, accessToken?: string) =>
+  (routes[name] as RouteDef).multipartFile
+    ? stack.api.upload(name, input, { bytes: MP4, name: 'clip.mp4' }, accessToken)
+    : stack.api.call(name, input, accessToken);
 
 describe('authorization matrix over every route of proto', () => {
   let world: World;
@@ -201,30 +266,19 @@ describe('authorization matrix over every route of proto', () => {
     const stack = await startComposedStack('matrix');
     const people = {} as World['people'];
     for (const person of PEOPLE) {
-      const email = `${person.toLowerCase()}@matrix.test`;
-      const signUp = await stack
-        .http()
-        .post(routes.setNewUser.path)
-        .send({ email, name: person })
-        .expect(200);
-      let { accessToken, refreshToken } = (
-        signUp.body as { res: { accessToken: string; refreshToken: string } }
-      ).res;
-      if (person === 'owner' || person === 'otherResearcher') {
-        await promoteUser(stack.env.DATABASE_URL!, email);
-        const fresh = await stack
-          .http()
-          .post(routes.getAccessTokenFromRefreshToken.path)
-          .send({ refreshToken });
-        ({ accessToken, refreshToken } = (fresh.body as { res: typeof signUp.body.res }).res);
-      }
-      const me = await call(stack, 'getUserFromToken', {}, accessToken);
-      people[person] = { email, id: (me.body as { res: { user: { id: string } } }).res.user.id, accessToken };
+      const type = person === 'owner' || person === 'otherResearcher' ? 'researcher' : 'participant';
+      const { email, id, accessToken } = await signUp(
+        stack,
+        `${person.toLowerCase()}@matrix.test`,
+        person,
+        type,
+      );
+      people[person] = { email, id, accessToken };
     }
     const asOwner = async (name: RouteName, input: Input) => {
       const res = await call(stack, name, input, people.owner.accessToken);
-      if (res.status !== 200) throw new Error(`${name} as owner: ${res.status} ${JSON.stringify(res.body)}`);
-      return (res.body as { res: Record<string, unknown> }).res;
+      if (res.status !== 200) throw new Error(`${name} as owner: ${res.status} ${res.error?.message}`);
+      return res.res as Record<string, unknown>;
     };
     const groupId = ((await asOwner('createGroup', { title: 'Study' })).group as { group_id: string })
       .group_id;
@@ -265,20 +319,23 @@ describe('authorization matrix over every route of proto', () => {
       const token = actor === 'anonymous' ? undefined : world.people[actor].accessToken;
       const input = await entry.input(world, actor);
       const res = await call(world.stack, name, input, token);
+      // A browser step of a sign-in answers every caller with a redirect (its refusals too).
+      const success = route.produces === 'redirect' ? 302 : 200;
       const expected =
         entry.allowed === 'everyone' || (actor !== 'anonymous' && entry.allowed.includes(actor))
-          ? 200
+          ? success
           : actor === 'anonymous'
             ? 401
             : 403;
-      const body = res.body as { status?: string };
       expect([name, actor, res.status]).toEqual([name, actor, expected]);
-      if (!route.produces || expected !== 200) {
-        expect([name, actor, body.status]).toEqual([name, actor, expected === 200 ? 'SUCCESS' : 'ERROR']);
+      if (!route.produces || expected !== success) {
+        // A SUCCESS answer has a `res` that passed the route's answer schema; an ERROR one has its message.
+        const outcome = res.res !== undefined ? 'SUCCESS' : res.error ? 'ERROR' : 'neither';
+        expect([name, actor, outcome]).toEqual([name, actor, expected === success ? 'SUCCESS' : 'ERROR']);
       }
       // Nobody but the owner (and researchers browsing the participants directory) sees another person.
       if (expected === 200 && actor !== 'owner' && name !== 'getAllParticipants') {
-        const text = res.text ?? JSON.stringify(res.body);
+        const { text } = res;
         for (const other of PEOPLE.filter((person) => person !== actor)) {
           expect([name, actor, text.includes(world.people[other].email)]).toEqual([name, actor, false]);
           expect([name, actor, text.includes(world.people[other].id)]).toEqual([name, actor, false]);

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promoteUser } from '@uis/auth';
 import { routes } from '@uis/proto';
 import { Client } from 'pg';
-import { startComposedStack, type ComposedStack } from './composed-stack';
+import { signUp, startComposedStack, type ComposedStack } from './composed-stack';
 
 /**
  * What deleting takes with it, through the real services: studies asks content and records first,
@@ -70,20 +69,8 @@ describe('deletes cascade across services', () => {
     db = new Client({ connectionString: stack.env.DATABASE_URL });
     await db.connect();
     for (const who of ['olga', 'pat', 'pia']) {
-      const res = await stack
-        .http()
-        .post(routes.setNewUser.path)
-        .send({ email: `${who}@cascade.test`, name: who });
-      tokens[who] = (res.body as { res: { accessToken: string } }).res.accessToken;
-      if (who !== 'olga') continue;
-      // Promoted, then a refresh: the new access token says researcher.
-      await promoteUser(stack.env.DATABASE_URL!, 'olga@cascade.test');
-      const { refreshToken } = (res.body as { res: { refreshToken: string } }).res;
-      const fresh = await stack
-        .http()
-        .post(routes.getAccessTokenFromRefreshToken.path)
-        .send({ refreshToken });
-      tokens.olga = (fresh.body as { res: { accessToken: string } }).res.accessToken;
+      const type = who === 'olga' ? 'researcher' : 'participant';
+      tokens[who] = (await signUp(stack, `${who}@cascade.test`, who, type)).accessToken;
     }
   }, 60_000);
 

@@ -1,10 +1,21 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
-import { createTestDatabase, freePort, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
+import { promoteUser } from '@uis/auth';
+import { answerClientErrors } from '@uis/kit';
+import {
+  apiClient,
+  createTestDatabase,
+  freePort,
+  randomSuffix,
+  testSecrets,
+  waitFor,
+  type ApiClient,
+  type TestDatabase,
+} from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
 import request from 'supertest';
 import { createApiDispatcher, forwardUpgrades } from '../src/api-dispatch';
@@ -20,7 +31,18 @@ export interface ComposedStack {
   outboxDir: string;
   apps: ReadonlyMap<ServiceName, INestApplication>;
   http: () => ReturnType<typeof request>;
+  /** Proto's routes by name, as someone (kit's typed test client). */
+  api: ApiClient;
   close(): Promise<void>;
+}
+
+/** Someone signed up through the stack, as a person does. */
+export interface SignedUp {
+  id: string;
+  email: string;
+  name: string;
+  accessToken: string;
+  refreshToken: string;
 }
 
 /**
@@ -38,8 +60,8 @@ export async function startComposedStack(
   const s3 = await startEmbeddedS3({ directory: path.join(scratch, 's3'), port: await freePort(), bucket });
 
   // The dispatcher's port must be known before the apps are built: their internal URLs point at it.
-  let dispatch: http.RequestListener = (_req, res) => res.writeHead(503).end();
-  const server = http.createServer((req, res) => dispatch(req, res));
+  let dispatch: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => dispatch(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const dispatcher = `http://127.0.0.1:${port}`;
@@ -59,14 +81,17 @@ export async function startComposedStack(
   for (const definition of COMPOSED_SERVICES) apps.set(definition.name, await definition.createApp(env));
   dispatch = createApiDispatcher({ apps });
   forwardUpgrades(server, apps);
+  answerClientErrors(server);
 
+  const http = () => request(server);
   return {
     env,
     db,
     objectsDir: path.join(scratch, 's3', bucket),
     outboxDir,
     apps,
-    http: () => request(server),
+    http,
+    api: apiClient(http),
     async close() {
       await closeServer(server);
       for (const app of [...apps.values()].reverse()) await app.close();
@@ -77,19 +102,51 @@ export async function startComposedStack(
   };
 }
 
-/** The newest magic link the dev outbox saved for `email` (the in-process queue sends asynchronously). */
-export async function outboxLink(outboxDir: string, email: string, timeoutMs = 5_000): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
-    for (const file of files) {
-      const mail = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
-      const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-      if (!to.some((address) => address.value.some((entry) => entry.address === email))) continue;
-      const link = /https?:\/\/\S+\/authcallback\?\S+/.exec(mail.text ?? '');
-      if (link) return new URL(link[0]);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Signs someone up as a person does: the magic link (read from the dev outbox) proves the e-mail,
+ * /setNewUser creates the account. A researcher is then promoted (`npm run admin -- promote`) and
+ * refreshes, so their access token says researcher.
+ */
+export async function signUp(
+  stack: ComposedStack,
+  email: string,
+  name: string,
+  type: 'participant' | 'researcher' = 'participant',
+): Promise<SignedUp> {
+  const token = (await mailedLink(stack, email)).searchParams.get('token') ?? '';
+  let pair = await stack.api.ok('setNewUser', { email, name, token });
+  if (type === 'researcher') {
+    await promoteUser(stack.env.DATABASE_URL!, email);
+    pair = await stack.api.ok('getAccessTokenFromRefreshToken', { refreshToken: pair.refreshToken });
   }
-  throw new Error(`no magic link for ${email} in ${outboxDir}`);
+  const { user } = await stack.api.ok('getUserFromToken', {}, pair.accessToken);
+  return { id: user.id, email: user.email, name, ...pair };
+}
+
+/** The magic links the dev outbox saved for `email`, oldest first. */
+async function outboxLinks(outboxDir: string, email: string): Promise<URL[]> {
+  const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort() : [];
+  const links: URL[] = [];
+  for (const file of files) {
+    const mail = await simpleParser(fs.readFileSync(path.join(outboxDir, file)));
+    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+    if (!to.some((address) => address.value.some((entry) => entry.address === email))) continue;
+    const link = /https?:\/\/\S+\/authcallback\?\S+/.exec(mail.text ?? '');
+    if (link) links.push(new URL(link[0]));
+  }
+  return links;
+}
+
+/**
+ * Asks for a magic link for `email` and answers the one mailed for this request (the in-process
+ * queue sends asynchronously, and earlier links of the same address are already in the outbox).
+ */
+export async function mailedLink(stack: ComposedStack, email: string, timeoutMs = 5_000): Promise<URL> {
+  const before = (await outboxLinks(stack.outboxDir, email)).length;
+  await stack.api.ok('magicLogin', { destination: email });
+  return waitFor(
+    async () => (await outboxLinks(stack.outboxDir, email))[before],
+    `a magic link for ${email} in ${stack.outboxDir}`,
+    timeoutMs,
+  );
 }

@@ -1,3 +1,4 @@
+import { Client } from 'minio';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +14,17 @@ describe('embedded S3', () => {
   beforeAll(() => {
     directory = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-s3-'));
   });
+  const clientFor = (accessKey: string, secretKey: string) =>
+    new Client({
+      endPoint: '127.0.0.1',
+      port: Number(new URL(s3!.env.S3_ENDPOINT).port),
+      useSSL: false,
+      accessKey,
+      secretKey,
+      pathStyle: true,
+      region: 'us-east-1',
+    });
+
   afterAll(async () => {
     await s3?.stop();
     fs.rmSync(directory, { recursive: true, force: true });
@@ -20,16 +32,52 @@ describe('embedded S3', () => {
 
   it('serves on loopback with the bucket created, and gives the variables content reads', async () => {
     const port = await freePort();
-    s3 = await startEmbeddedS3({ directory, port, bucket: 'uis-videos' });
+    s3 = await startEmbeddedS3({
+      directory,
+      port,
+      bucket: 'uis-videos',
+      accessKey: 'ours',
+      secretKey: 'x'.repeat(40),
+    });
     expect(s3.env).toEqual({
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY: 'S3RVER',
-      S3_SECRET_KEY: 'S3RVER',
+      S3_ACCESS_KEY: 'ours',
+      S3_SECRET_KEY: 'x'.repeat(40),
       S3_BUCKET: 'uis-videos',
     });
-    const listing = await fetch(`${s3.env.S3_ENDPOINT}/`).then((res) => res.text());
-    expect(listing).toContain('<Name>uis-videos</Name>');
+    const client = clientFor(s3.env.S3_ACCESS_KEY, s3.env.S3_SECRET_KEY);
+    expect((await client.listBuckets()).map((bucket) => bucket.name)).toEqual(['uis-videos']);
     expect(fs.existsSync(path.join(directory, 'uis-videos'))).toBe(true);
+    await s3.stop();
+    s3 = undefined;
+  });
+
+  // The probe wrote into the embedded store anonymously: s3rver takes unsigned requests and its own
+  // well-known key pair.
+  it('refuses anonymous requests, its well-known key pair and a wrong secret', async () => {
+    const port = await freePort();
+    s3 = await startEmbeddedS3({ directory, port, bucket: 'uis-videos' });
+    expect(s3.env.S3_ACCESS_KEY).not.toBe('S3RVER');
+    const anonymous = await fetch(`${s3.env.S3_ENDPOINT}/uis-videos/planted.mp4`, {
+      method: 'PUT',
+      body: 'x',
+    });
+    expect(anonymous.status).toBe(403);
+    expect((await fetch(`${s3.env.S3_ENDPOINT}/`)).status).toBe(403);
+    await expect(clientFor('S3RVER', 'S3RVER').putObject('uis-videos', 'planted.mp4', 'x')).rejects.toThrow();
+    await expect(
+      clientFor(s3.env.S3_ACCESS_KEY, 'wrong-secret').putObject('uis-videos', 'planted.mp4', 'x'),
+    ).rejects.toThrow();
+    await clientFor(s3.env.S3_ACCESS_KEY, s3.env.S3_SECRET_KEY).putObject('uis-videos', 'ours.mp4', 'x');
+    const names = await new Promise<string[]>((resolve, reject) => {
+      const found: string[] = [];
+      clientFor(s3!.env.S3_ACCESS_KEY, s3!.env.S3_SECRET_KEY)
+        .listObjectsV2('uis-videos')
+        .on('data', (item) => found.push(item.name ?? ''))
+        .on('end', () => resolve(found))
+        .on('error', reject);
+    });
+    expect(names).toEqual(['ours.mp4']);
     await s3.stop();
     s3 = undefined;
   });

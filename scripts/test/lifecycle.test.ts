@@ -37,6 +37,8 @@ describe('the environment the embedded mode gives the services', () => {
     JWT_SECRET: 'j'.repeat(64),
     SERVICE_TOKEN: 's'.repeat(64),
     POSTGRES_PASSWORD: 'p'.repeat(64),
+    S3_ACCESS_KEY: 'a'.repeat(32),
+    S3_SECRET_KEY: 'k'.repeat(64),
   };
 
   it('points every service URL at the dispatcher, and keeps what the person set', () => {

@@ -30,6 +30,7 @@ describe('one origin for REST, socket.io and PeerJS', () => {
         email: 'ada@uni.example',
         name: 'Ada',
         type: 'researcher',
+        loginId: '00000000-0000-4000-8000-000000000002',
       },
       60,
     );

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { promoteUser } from '@uis/auth';
 import { ERROR_CODES, peerIdFor, routes } from '@uis/proto';
-import { PEER_MESSAGE_MAX_BYTES, registerPeer, type PeerAttempt, type PeerConnection } from '@uis/signal';
-import { startComposedStack, type ComposedStack } from './composed-stack';
+import { testPeople } from '@uis/kit/testing';
+import {
+  PEER_END_REASONS,
+  PEER_MESSAGE_MAX_BYTES,
+  registerPeer,
+  type PeerAttempt,
+  type PeerConnection,
+} from '@uis/signal';
+import { signUp, startComposedStack, type ComposedStack } from './composed-stack';
 
 /**
  * PeerJS registration against the composed services: real sign-ups (auth), sessions made through
@@ -17,7 +23,7 @@ describe('PeerJS registration in chat sessions', () => {
   let stack: ComposedStack;
   let signal: INestApplication;
   let base: string;
-  const people: Record<string, { id: string; email: string; token: string }> = {};
+  const people: Record<string, { id: string; email: string; token: string; refreshToken: string }> = {};
   let chatSession: string;
   let otherChatSession: string;
   let videoSession: string;
@@ -70,27 +76,9 @@ describe('PeerJS registration in chat sessions', () => {
     base = (await signal.getUrl()).replace('[::1]', '127.0.0.1');
 
     for (const who of ['olga', 'pat', 'pia', 'otto']) {
-      const email = `${who}@signal.test`;
-      const res = await stack.http().post(routes.setNewUser.path).send({ email, name: who }).expect(200);
-      let { accessToken } = (res.body as { res: { accessToken: string } }).res;
-      if (who === 'olga') {
-        await promoteUser(stack.env.DATABASE_URL!, email);
-        const { refreshToken } = (res.body as { res: { refreshToken: string } }).res;
-        const fresh = await stack
-          .http()
-          .post(routes.getAccessTokenFromRefreshToken.path)
-          .send({ refreshToken });
-        accessToken = (fresh.body as { res: { accessToken: string } }).res.accessToken;
-      }
-      const me = await stack
-        .http()
-        .get(routes.getUserFromToken.path)
-        .set('authorization', `Bearer ${accessToken}`);
-      people[who] = {
-        id: (me.body as { res: { user: { id: string } } }).res.user.id,
-        email,
-        token: accessToken,
-      };
+      const type = who === 'olga' ? 'researcher' : 'participant';
+      const { id, email, accessToken, refreshToken } = await signUp(stack, `${who}@signal.test`, who, type);
+      people[who] = { id, email, token: accessToken, refreshToken };
     }
 
     const { group } = (await call('olga', routes.createGroup, {})) as { group: { group_id: string } };
@@ -205,6 +193,67 @@ describe('PeerJS registration in chat sessions', () => {
     expectRefused(await register('pia', idOf('pia', session)), 403, ERROR_CODES.FORBIDDEN);
   });
 
+  describe('ends registrations that are no longer allowed, at once', () => {
+    const freshChat = async (scope: string[]) =>
+      newSession(
+        ((await call('olga', routes.createGroup, {})) as { group: { group_id: string } }).group.group_id,
+        { type: 'chat', scope },
+      );
+    const stillOpen = (peer: PeerConnection) => expect(peer.socket.readyState).toBe(peer.socket.OPEN);
+
+    it('a participant taken out of the scope (studies tells signal), not the others', async () => {
+      const session = await freshChat([people.pia!.email, people.pat!.email]);
+      const pia = await connect('pia', idOf('pia', session));
+      const pat = await connect('pat', idOf('pat', session));
+      await call('olga', routes.editSessionInfo, { sessionId: session, scope: [people.pat!.email] });
+      expect(await pia.closed).toEqual({ code: 1008, reason: PEER_END_REASONS.removed });
+      stillOpen(pat);
+    });
+
+    it('everyone of a session that is deleted, or that is no longer a chat', async () => {
+      const deleted = await freshChat([people.pat!.email]);
+      const switched = await freshChat([people.pat!.email]);
+      const inDeleted = await connect('pat', idOf('pat', deleted));
+      const inSwitched = await connect('pat', idOf('pat', switched));
+      await call('olga', routes.deleteSession, { sessionId: deleted });
+      await call('olga', routes.editSessionInfo, { sessionId: switched, type: 'video' });
+      expect(await inDeleted.closed).toEqual({ code: 1008, reason: PEER_END_REASONS.deleted });
+      expect(await inSwitched.closed).toEqual({ code: 1008, reason: PEER_END_REASONS.removed });
+    });
+
+    it('a login that signs out, and a token that expires', async () => {
+      const session = await freshChat([people.pia!.email]);
+      const pia = await signUp(stack, `pia-${randomUUID().slice(0, 8)}@signal.test`, 'Pia again');
+      await call('olga', routes.editSessionInfo, { sessionId: session, scope: [pia.email] });
+      const attempt = await registerPeer(base, peerIdFor(session, pia.id), { cookie: pia.accessToken });
+      if (attempt.kind !== 'connected') throw new Error(`refused: ${JSON.stringify(attempt)}`);
+      open.add(attempt.peer);
+      await stack.api.ok('logout', { refreshToken: pia.refreshToken });
+      expect(await attempt.peer.closed).toEqual({ code: 1008, reason: PEER_END_REASONS.revoked });
+      expectRefused(
+        await registerPeer(base, peerIdFor(session, pia.id), { cookie: pia.accessToken }),
+        401,
+        ERROR_CODES.UNAUTHENTICATED,
+      );
+
+      const soon = testPeople(stack.env.JWT_SECRET!).asPerson(
+        {
+          id: people.pat!.id,
+          email: people.pat!.email,
+          name: 'pat',
+          type: 'participant',
+          loginId: randomUUID(),
+        },
+        2,
+      );
+      const patSession = await freshChat([people.pat!.email]);
+      const short = await registerPeer(base, peerIdFor(patSession, people.pat!.id), { cookie: soon.token });
+      if (short.kind !== 'connected') throw new Error(`refused: ${JSON.stringify(short)}`);
+      open.add(short.peer);
+      expect(await short.peer.closed).toEqual({ code: 1008, reason: PEER_END_REASONS.expired });
+    });
+  });
+
   it('stays up after refusals, malformed messages and oversized ones', async () => {
     for (let i = 0; i < 10; i++) {
       expectRefused(
@@ -228,12 +277,16 @@ describe('PeerJS registration in chat sessions', () => {
     expect(await again.next()).toMatchObject({ type: 'OFFER', payload: { sdp: 'still here' } });
   });
 
-  it('gives signed-in users the configured ICE servers through the API', async () => {
-    expect(await call('pat', routes.getCallSettings, {})).toEqual({
+  it('gives the people of a session the configured ICE servers through the API, and no one else', async () => {
+    expect(await call('pat', routes.getCallSettings, { sessionId: chatSession })).toEqual({
       iceServers: ICE_SERVERS,
+      iceTransportPolicy: 'all',
+      expiresAt: null,
       peerPath: '/stream',
       key: 'peerjs',
     });
-    await stack.http().get(routes.getCallSettings.path).expect(401);
+    const otto = await stack.api.call('getCallSettings', { sessionId: chatSession }, people.otto!.token);
+    expect(otto.status).toBe(403);
+    await stack.http().get(routes.getCallSettings.path).query({ sessionId: chatSession }).expect(401);
   });
 });

@@ -1,5 +1,10 @@
-import { SCREEN_TEXTS, TOKEN_COOKIES, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
-import { capture } from './support/screenshots';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SCREEN_TEXTS, TOKEN_COOKIES, UI_TEXTS, VALIDATION_TEXTS, helloText } from '@uis/proto/browser';
+import { holdAnswers } from './support/hold-answer';
+import { nextMagicLink } from './support/magic-link';
+import { DESKTOP, capture } from './support/screenshots';
+import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
 import { requestMagicLink, signUpResearcher, emailOf } from './support/users';
 
@@ -58,6 +63,82 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 
+  test('sign-up mails a link that confirms the e-mail; following it in this browser finishes the sign-up', async ({
+    page,
+  }) => {
+    const email = emailOf('sam');
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Participant' }).click();
+    await expect(page.getByText('We will e-mail you a link to confirm your address.')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Sam Lee');
+    await nextMagicLink(email, async () => {
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        `We sent a link to ${email}: open it in this browser to finish signing up.`,
+      );
+    });
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
+    await expect(page).toHaveURL(/\/signup$/);
+    await capture(page, 'signup-link-sent');
+
+    // Sending again mails a new link; either one finishes the sign-up.
+    const link = await nextMagicLink(email, async () => {
+      await page.getByRole('button', { name: 'Send it again' }).click();
+      await expect(page.getByRole('status')).toContainText(`We sent another link to ${email}`);
+    });
+
+    // The real answer waits until the screen is captured.
+    const release = await holdAnswers(page, '**/setNewUser');
+    await page.goto(link);
+    await expect(page.getByRole('status')).toHaveText('Finishing your sign-up...');
+    await capture(page, 'signup-finishing');
+    release();
+    await expect(page).toHaveURL(/\/sessions$/);
+    await expect(page.getByText(helloText('Sam Lee'))).toBeVisible();
+  });
+
+  test('a sign-up link opened in another browser asks there for the type and name, the e-mail fixed', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = emailOf('tess');
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Participant' }).click();
+    // A mistyped address: back to the form to correct it, where typing goes on at once.
+    await page.getByLabel('Email').fill(emailOf('tes'));
+    await page.getByLabel('Name').fill('Tess Ng');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('status')).toContainText(`We sent a link to ${emailOf('tes')}`);
+    await page.getByRole('button', { name: 'Use a different e-mail' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveValue('Tess Ng');
+    const link = await nextMagicLink(email, async () => {
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(page.getByRole('status')).toContainText(`We sent a link to ${email}`);
+    });
+
+    const elsewhere = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    await expect(other).toHaveURL(/\/signup$/);
+    await other.getByRole('button', { name: 'Participant' }).click();
+    await expect(other.getByLabel('Email')).toHaveValue(email);
+    await expect(other.getByLabel('Email')).toHaveJSProperty('readOnly', true);
+    await expect(
+      other.getByText('Your e-mail is confirmed by the sign-in link.', { exact: false }),
+    ).toBeVisible();
+    await expect(other.getByLabel('Name')).toHaveValue('');
+    await capture(other, 'signup-confirmed');
+    await other.getByLabel('Name').fill('Tess Ng');
+    await other.getByRole('button', { name: 'Sign up' }).click();
+    await expect(other).toHaveURL(/\/sessions$/);
+    await expect(other.getByText(helloText('Tess Ng'))).toBeVisible();
+    await elsewhere.close();
+  });
+
   test("the auth callback without an e-mail says 'Authentication failed. Please try again.' and returns to /", async ({
     page,
   }) => {
@@ -70,13 +151,8 @@ test.describe('signed out', () => {
   test("the auth callback shows 'Verifying your login...' while the link is checked", async ({ page }) => {
     const email = emailOf('verify');
     const link = await requestMagicLink(page, email);
-    // Hold the real answer back until the screen is captured (nothing is faked: it then goes through).
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/getUserTokens?*', async (route) => {
-      await released;
-      await route.continue();
-    });
+    // The real answer waits until the screen is captured.
+    const release = await holdAnswers(page, '**/getUserTokens?*');
     await page.goto(link);
     await expect(page.getByText(SCREEN_TEXTS.verifyingLogin)).toBeVisible();
     await capture(page, 'auth-callback');
@@ -112,5 +188,25 @@ test.describe('signed in', () => {
     await page.goto(await requestMagicLink(page, email));
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByRole('heading', { name: SCREEN_TEXTS.selectUserType })).toBeVisible();
+  });
+});
+
+test.describe('the embedded mode', () => {
+  // The probe found the dev outbox's mails (sign-in links) and the object files readable by every
+  // local user: npm start now keeps everything it writes to its own account.
+  test('keeps its data readable by its own account only: the outbox, the objects, the secrets', async ({
+    page,
+  }) => {
+    await requestMagicLink(page, emailOf('private-data'));
+    const { outboxDir } = stack();
+    const dataDir = path.dirname(outboxDir);
+    const modes = (file: string) => fs.statSync(file).mode & 0o777;
+    // Folders: nobody else may list or write them. (Run as root, the embedded Postgres's own user is
+    // let pass through the data folder to its cluster: execute only, which lists nothing.)
+    for (const folder of [dataDir, outboxDir, path.join(dataDir, 's3')])
+      expect(modes(folder) & 0o066).toBe(0);
+    // Files: nobody else may read them.
+    for (const mail of fs.readdirSync(outboxDir)) expect(modes(path.join(outboxDir, mail)) & 0o077).toBe(0);
+    expect(modes(path.join(dataDir, 'secrets.json')) & 0o077).toBe(0);
   });
 });

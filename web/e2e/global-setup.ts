@@ -1,11 +1,15 @@
 /// <reference types="node" />
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { NEWCOMER_UNSET_SETTINGS } from '@uis/proto/browser';
 import { OUTPUT_DIR, REPO_ROOT, START_SCRIPT, WEB_DIST_INDEX } from './support/paths';
+import { OIDC_TEST_ACCOUNTS, OIDC_TEST_PROVIDER } from './support/oidc';
 import { publishStack } from './support/stack-env';
+import { startTestTurn } from './support/turn';
 
 /**
  * Starts `npm start`'s process as a newcomer runs it: the embedded default (embedded Postgres,
@@ -16,37 +20,6 @@ import { publishStack } from './support/stack-env';
 
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
-
-/**
- * Settings a newcomer has not made: without them `npm start` picks its embedded defaults. CI exports
- * DATABASE_URL and REDIS_URL for the service tests; they must not reach this process.
- */
-const NEWCOMER_UNSETS = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'SMTP_URL',
-  'S3_ENDPOINT',
-  'S3_ACCESS_KEY',
-  'S3_SECRET_KEY',
-  'S3_BUCKET',
-  'S3_REGION',
-  'PUBLIC_URL',
-  'RESEARCHER_EMAILS',
-  'SIGNUP_EMAIL_PROOF',
-  'JWT_SECRET',
-  'SERVICE_TOKEN',
-  'OUTBOX_DIR',
-  'HOST',
-  'PORT',
-  'NODE_ENV',
-  'AUTH_URL',
-  'STUDIES_URL',
-  'CONTENT_URL',
-  'RECORDS_URL',
-  'MAILER_URL',
-  'REALTIME_URL',
-  'SIGNAL_URL',
-];
 
 /** Distinct free ports, held together while chosen so none is handed out twice. */
 async function freePorts(count: number): Promise<number[]> {
@@ -106,15 +79,62 @@ async function stop(child: ChildProcess, dataDir: string): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** The test's OpenID Connect provider (services/auth's test script, oidc-provider in its own process). */
+async function startOidcProvider(port: number, redirectUri: string) {
+  const script = path.join(REPO_ROOT, 'services', 'auth', 'test', 'support', 'oidc-provider.mjs');
+  const client = {
+    client_id: OIDC_TEST_PROVIDER.clientId,
+    client_secret: OIDC_TEST_PROVIDER.clientSecret,
+    redirect_uris: [redirectUri],
+  };
+  const child = spawn(process.execPath, [script], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      OIDC_TEST_CLIENT: JSON.stringify(client),
+      OIDC_TEST_ACCOUNTS: JSON.stringify(OIDC_TEST_ACCOUNTS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const issuer = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /ready (\S+)/.exec(output);
+      if (ready) resolve(ready[1]!);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`the OIDC test provider exited (${code}):\n${output}`)));
+  });
+  const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    issuer,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await stopped;
+    },
+  };
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   requireBuild();
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-e2e-'));
   const serverLog = path.join(OUTPUT_DIR, 'server.log');
-  const [api, realtime, signal, postgres, s3] = (await freePorts(5)).map(String);
+  const [api, realtime, signal, postgres, s3, oidc, turnPort] = (await freePorts(7)).map(String);
+  const baseUrl = `http://localhost:${api}`;
+  // The calls' TURN server, as a deployment runs its own: Debian's coturn with a secret of this run.
+  const turnSecret = randomBytes(32).toString('hex');
+  const turn = await startTestTurn(Number(turnPort), turnSecret);
+  const provider = await startOidcProvider(Number(oidc), `${baseUrl}/oidc/callback`).catch(
+    async (error: unknown) => {
+      await turn.stop();
+      throw error;
+    },
+  );
 
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of NEWCOMER_UNSETS) delete env[name];
+  for (const name of NEWCOMER_UNSET_SETTINGS) delete env[name];
   Object.assign(env, {
     UIS_DATA_DIR: dataDir,
     API_PORT: api,
@@ -122,20 +142,38 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SIGNAL_PORT: signal,
     EMBEDDED_PG_PORT: postgres,
     EMBEDDED_S3_PORT: s3,
+    // A university's sign-in: the test's own OpenID Connect provider.
+    OIDC_PROVIDERS: OIDC_TEST_PROVIDER.id,
+    OIDC_TESTUNI_ISSUER: provider.issuer,
+    OIDC_TESTUNI_CLIENT_ID: OIDC_TEST_PROVIDER.clientId,
+    OIDC_TESTUNI_CLIENT_SECRET: OIDC_TEST_PROVIDER.clientSecret,
+    OIDC_TESTUNI_LABEL: OIDC_TEST_PROVIDER.label,
+    // No public STUN/TURN (nothing outside this machine); the run's coturn, with credentials per caller.
+    ICE_SERVERS: '[]',
+    TURN_URLS: turn.url,
+    TURN_SECRET: turnSecret,
   });
 
   const out = fs.openSync(serverLog, 'w');
   const child = spawn(process.execPath, [START_SCRIPT], { cwd: REPO_ROOT, env, stdio: ['ignore', out, out] });
   fs.closeSync(out);
 
-  const baseUrl = `http://localhost:${api}`;
   try {
     await waitUntilReady(baseUrl, child, serverLog);
   } catch (error) {
-    await stop(child, dataDir);
+    await Promise.all([stop(child, dataDir), provider.stop(), turn.stop()]);
     throw error;
   }
   console.log(`[e2e] npm start is ready at ${baseUrl} (log: ${path.relative(process.cwd(), serverLog)})`);
-  publishStack({ baseUrl, serverLog, outboxDir: path.join(dataDir, 'outbox') });
-  return () => stop(child, dataDir);
+  publishStack({
+    baseUrl,
+    serverLog,
+    outboxDir: path.join(dataDir, 'outbox'),
+    oidcIssuer: provider.issuer,
+    turnUrl: turn.url,
+    turnSecret,
+  });
+  return async () => {
+    await Promise.all([stop(child, dataDir), provider.stop(), turn.stop()]);
+  };
 }

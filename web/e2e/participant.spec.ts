@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addSession, createGroup, openSession, saved } from './support/dashboard';
 import { DESKTOP, capture } from './support/screenshots';
-import { api } from './support/api';
+import { signUpThroughApi } from './support/api';
 import { expect, test } from './support/test';
 import { emailOf, signUpParticipant, signUpResearcher } from './support/users';
 
@@ -26,7 +26,7 @@ test('a participant signs up, sees only the sessions in scope, cannot delete the
     await expect(page.getByText('No sessions yet.')).toBeVisible();
     await capture(page, 'sessions-empty');
   });
-  await api('setNewUser', { email: emailOf('quinn'), name: 'Quinn Roe', type: 'participant' });
+  await signUpThroughApi(emailOf('quinn'), 'Quinn Roe');
 
   await test.step('a researcher scopes one session to them and another to someone else', async () => {
     const researcher = await browser.newContext({ baseURL, viewport: DESKTOP });

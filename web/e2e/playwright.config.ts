@@ -2,7 +2,7 @@
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, OUTPUT_DIR } from './support/paths';
+import { CHROMIUM, CHROMIUM_ARGS, OUTPUT_DIR } from './support/paths';
 import { DESKTOP } from './support/screenshots';
 
 // Debian's Chromium, never a downloaded browser: a missing one fails the run, it does not skip it.
@@ -44,15 +44,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

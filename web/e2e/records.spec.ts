@@ -1,7 +1,7 @@
 import { EXPORT_FILE_NAME, VALIDATION_TEXTS } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
-import { accessTokenOf, api } from './support/api';
+import { accessTokenOf, api, signUpThroughApi } from './support/api';
 import { parseCsv } from './support/csv';
 import { newSessionInEditor, saved } from './support/dashboard';
 import { capture } from './support/screenshots';
@@ -29,7 +29,7 @@ test('the record panel shows records seeded through the API, edits and deletes a
   test.setTimeout(120_000);
   const rosalind = emailOf('rosalind');
   const marie = emailOf('marie');
-  const participant = await api('setNewUser', { email: marie, name: 'Marie Curie', type: 'participant' });
+  const participant = await signUpThroughApi(marie, 'Marie Curie');
   await signUpResearcher(page, rosalind, 'Rosalind Franklin');
   const sessionId = await newSessionInEditor(page);
   const token = await accessTokenOf(context);
@@ -85,11 +85,14 @@ test('the record panel shows records seeded through the API, edits and deletes a
   await test.step('exports the messages', async () => {
     const { name, rows } = await exportTab(page);
     expect(name).toBe(EXPORT_FILE_NAME);
-    expect(rows[0]).toEqual(['message_id', 'time', 'name', 'email', 'message']);
-    expect(rows.slice(1).map(([, , who, email, text]) => [who, email, text])).toEqual([
-      ['Rosalind Franklin', rosalind, 'Welcome, everyone!\nPlease keep your camera on.'],
-      ['Marie Curie', marie, 'The "red" button, top left'],
-    ]);
+    expect(rows[0]).toEqual(['message_id', 'time', 'videoTime', 'name', 'email', 'message', 'actionId']);
+    // Typed over REST: no video time, not a reaction.
+    expect(rows.slice(1).map(([, , at, who, email, text, action]) => [at, who, email, text, action])).toEqual(
+      [
+        ['', 'Rosalind Franklin', rosalind, 'Welcome, everyone!\nPlease keep your camera on.', ''],
+        ['', 'Marie Curie', marie, 'The "red" button, top left', ''],
+      ],
+    );
   });
 
   await test.step('Pixels: who, time, x, y, colour swatch; one deleted; exported', async () => {

@@ -1,6 +1,6 @@
 import { EVERYONE, SCREEN_TEXTS, UPLOAD_ACCEPT, VALIDATION_TEXTS } from '@uis/proto/browser';
 import path from 'node:path';
-import { accessTokenOf, api } from './support/api';
+import { accessTokenOf, api, signUpThroughApi } from './support/api';
 import { newSessionInEditor, saved } from './support/dashboard';
 import { REPO_ROOT } from './support/paths';
 import { DESKTOP, MOBILE, capture } from './support/screenshots';
@@ -16,7 +16,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
 }) => {
   test.setTimeout(120_000);
   const grace = emailOf('grace');
-  await api('setNewUser', { email: grace, name: 'Grace Hopper', type: 'participant' });
+  await signUpThroughApi(grace, 'Grace Hopper');
   await signUpResearcher(page, emailOf('edith'), 'Edith Clarke');
   const sessionId = await newSessionInEditor(page);
   const token = await accessTokenOf(context);

@@ -1,15 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RESEARCHER, TOAST_MS } from '@uis/proto/browser';
-import { lazy, Suspense, useState } from 'react';
+import { RESEARCHER } from '@uis/proto/browser';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Toaster } from 'sonner';
-import { createQueryClient } from './api/queries';
 import { AuthProvider } from './auth/auth-context';
 import { PublicOnly, RequireUser } from './auth/route-guards';
 import { LoginPage } from './pages/login-page';
 import { PATHS } from './routes';
 
-// The login route ships alone; every other screen is its own chunk, loaded when visited.
+// The login route ships alone; every other screen is its own chunk, loaded when visited. The query
+// library comes with the signed-in screens' layout, the toasts (sonner) after the first paint.
+const ServerStateLayout = lazy(() =>
+  import('./api/server-state-layout').then((m) => ({ default: m.ServerStateLayout })),
+);
+const AppToaster = lazy(() => import('./components/ui/app-toaster').then((m) => ({ default: m.AppToaster })));
 const SignupPage = lazy(() => import('./pages/signup-page').then((m) => ({ default: m.SignupPage })));
 const AuthCallbackPage = lazy(() =>
   import('./pages/auth-callback-page').then((m) => ({ default: m.AuthCallbackPage })),
@@ -24,16 +26,19 @@ const EditSessionPage = lazy(() =>
 const LiveSessionPage = lazy(() =>
   import('./pages/live-session-page').then((m) => ({ default: m.LiveSessionPage })),
 );
+const DeviceCheckPage = lazy(() =>
+  import('./pages/device-check-page').then((m) => ({ default: m.DeviceCheckPage })),
+);
+const JoinPage = lazy(() => import('./pages/join-page').then((m) => ({ default: m.JoinPage })));
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const login = (
     <PublicOnly>
       <LoginPage />
     </PublicOnly>
   );
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <AuthProvider>
         <BrowserRouter>
           <Suspense fallback={null}>
@@ -48,44 +53,64 @@ export function App() {
                 }
               />
               <Route path={PATHS.authCallback} element={<AuthCallbackPage />} />
-              <Route
-                path={PATHS.dashboard}
-                element={
-                  <RequireUser type={RESEARCHER}>
-                    <DashboardPage />
-                  </RequireUser>
-                }
-              />
-              <Route
-                path={PATHS.sessions}
-                element={
-                  <RequireUser>
-                    <SessionsPage />
-                  </RequireUser>
-                }
-              />
-              <Route
-                path={PATHS.editSession}
-                element={
-                  <RequireUser type={RESEARCHER}>
-                    <EditSessionPage />
-                  </RequireUser>
-                }
-              />
-              <Route
-                path={PATHS.liveSession}
-                element={
-                  <RequireUser>
-                    <LiveSessionPage />
-                  </RequireUser>
-                }
-              />
+              <Route element={<ServerStateLayout />}>
+                <Route
+                  path={PATHS.dashboard}
+                  element={
+                    <RequireUser type={RESEARCHER}>
+                      <DashboardPage />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path={PATHS.sessions}
+                  element={
+                    <RequireUser>
+                      <SessionsPage />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path={PATHS.editSession}
+                  element={
+                    <RequireUser type={RESEARCHER}>
+                      <EditSessionPage />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path={PATHS.liveSession}
+                  element={
+                    <RequireUser>
+                      <LiveSessionPage />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path={PATHS.deviceCheck}
+                  element={
+                    <RequireUser>
+                      <DeviceCheckPage />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path={PATHS.join}
+                  element={
+                    <RequireUser>
+                      <JoinPage />
+                    </RequireUser>
+                  }
+                />
+              </Route>
               <Route path="*" element={login} />
             </Routes>
           </Suspense>
         </BrowserRouter>
       </AuthProvider>
-      <Toaster position="top-center" duration={TOAST_MS} richColors closeButton />
-    </QueryClientProvider>
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </>
   );
 }

@@ -1,4 +1,6 @@
-/** Route paths of spec section 2, in one place. */
+import { JOIN_PATH, liveSessionPathOf } from '@uis/proto/browser';
+
+/** Route paths of spec section 2, in one place; ours: a session's join link. */
 export const PATHS = {
   login: '/',
   signup: '/signup',
@@ -7,6 +9,9 @@ export const PATHS = {
   editSession: '/editSession/:sessionId',
   liveSession: '/liveSession/:sessionId',
   authCallback: '/authcallback',
+  join: `${JOIN_PATH}/:token`,
+  /** Ours (issue 16): a call session's pre-session check of camera, microphone, speakers and network. */
+  deviceCheck: '/check/:sessionId',
 } as const;
 
 /** Session ids arrive in the path with a leading colon (`/editSession/:abc`); the id is what follows. */
@@ -14,4 +19,4 @@ export const stripLeadingColon = (value: string): string => value.replace(/^:/, 
 
 /** Links to a session's screens carry the spec's leading colon before the id. */
 export const editSessionPath = (sessionId: string): string => `/editSession/:${sessionId}`;
-export const liveSessionPath = (sessionId: string): string => `/liveSession/:${sessionId}`;
+export const liveSessionPath = liveSessionPathOf;

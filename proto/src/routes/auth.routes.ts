@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { USER_TYPES } from '../constants';
-import { Empty, Message, VALIDATION_TEXTS, email, opaqueToken, requiredText } from '../fields';
+import { OIDC_PROVIDER_ID_PATTERN, USER_TYPES } from '../constants';
+import { Empty, Message, VALIDATION_TEXTS, email, opaqueToken, requiredText, returnPath } from '../fields';
 import { defineRoutes } from '../route';
 
 export const User = z.object({
@@ -14,6 +14,15 @@ export type User = z.infer<typeof User>;
 export const Participant = z.object({ email: z.string(), name: z.string() });
 export type Participant = z.infer<typeof Participant>;
 
+/** An OpenID Connect provider of the login screen: its id (in /oidc/start) and its button's label. */
+export const SignInProvider = z.object({ id: z.string(), label: z.string() });
+export type SignInProvider = z.infer<typeof SignInProvider>;
+
+const oidcProviderId = () =>
+  z
+    .string({ error: VALIDATION_TEXTS.empty })
+    .regex(OIDC_PROVIDER_ID_PATTERN, 'must be a provider id: lowercase letters, digits and hyphens');
+
 export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 
@@ -24,8 +33,8 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'public',
     summary:
-      'Mails a single-use sign-in link to `destination`. The answer is the same whether or not the address has an account.',
-    request: z.object({ destination: email(VALIDATION_TEXTS.loginEmail) }),
+      'Mails a single-use sign-in link to `destination`. The answer is the same whether or not the address has an account. `next` (ours: a path of this app, such as a join link) is where the link opens after signing in.',
+    request: z.object({ destination: email(VALIDATION_TEXTS.loginEmail), next: returnPath().optional() }),
     answer: Message,
   },
   setNewUser: {
@@ -34,7 +43,7 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'public',
     summary:
-      'Creates an account and signs it in. Refused for an e-mail that already has one. `token` (from a magic link of that e-mail) proves the address; it is required for researcher accounts, and for every account when SIGNUP_EMAIL_PROOF=always.',
+      "Creates an account and signs it in. `token`, a magic link's token of that e-mail (the link's callback answers SIGNUP_REQUIRED and keeps it unused), proves the address: without a usable one the answer is 401, checked first, so nobody learns whether an e-mail has an account without owning it. With it: researcher only if RESEARCHER_EMAILS allows the address (403), and refused when the e-mail already has an account (409).",
     request: z.object({
       email: email(VALIDATION_TEXTS.signupEmail),
       name: requiredText(VALIDATION_TEXTS.signupName, 200),
@@ -72,6 +81,47 @@ export const authRoutes = defineRoutes({
       'Rotates a refresh token: answers a new access token and a new refresh token. Presenting a refresh token that was already rotated revokes every token of that login.',
     request: z.object({ refreshToken: opaqueToken() }),
     answer: TokenPair,
+  },
+  getSignInProviders: {
+    method: 'GET',
+    path: '/getSignInProviders',
+    service: 'auth',
+    access: 'public',
+    extension: true,
+    summary:
+      "The OpenID Connect providers this deployment signs in with (Google, a university's), each with its button's label; none when only magic links are configured.",
+    request: Empty,
+    answer: z.object({ providers: z.array(SignInProvider) }),
+  },
+  oidcStart: {
+    method: 'GET',
+    path: '/oidc/start',
+    service: 'auth',
+    access: 'public',
+    extension: true,
+    produces: 'redirect',
+    summary:
+      'Starts a sign-in with an OpenID Connect provider (a browser navigation, not a fetch): the authorization code flow with PKCE, its state, nonce and code verifier kept in a signed, short-lived cookie; redirects to the provider, or to /login with signInError when the provider is unknown or unreachable.',
+    request: z.object({ provider: oidcProviderId() }),
+    answer: Empty,
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: '/oidc/callback',
+    service: 'auth',
+    access: 'public',
+    extension: true,
+    produces: 'redirect',
+    summary:
+      "Where the provider sends the browser back: the state must match the cookie's, the code is exchanged with the PKCE verifier, the ID token is checked (signature, issuer, audience, nonce) and its e-mail must be verified. Then the app's /authcallback page gets a single-use sign-in token for that e-mail, as a magic link would: an existing account signs in (the same user however they came), a new one signs up there under the researcher policy. Any failure redirects to /login with signInError (see SIGN_IN_PROVIDER_ERRORS).",
+    request: z.object({
+      state: z.string().max(512).optional(),
+      code: z.string().max(4096).optional(),
+      error: z.string().max(256).optional(),
+      error_description: z.string().max(1024).optional(),
+      iss: z.string().max(1024).optional(),
+    }),
+    answer: Empty,
   },
   logout: {
     method: 'POST',

@@ -13,7 +13,7 @@ import {
   PROMPT_DURATION_MAX_SECONDS,
   TRANSPARENT,
 } from '../constants';
-import { Message, VALIDATION_TEXTS, id, requiredText } from '../fields';
+import { Message, VALIDATION_TEXTS, id, requiredText, textRules } from '../fields';
 import { defineRoutes } from '../route';
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/;
@@ -48,9 +48,12 @@ export const promptDuration = () =>
 const actionName = () => requiredText(VALIDATION_TEXTS.empty, NAME_MAX_CHARS);
 /** Prompt text may be empty while being written; it is sent as a chat message, so it shares that limit. */
 const promptText = () =>
-  z
-    .string({ error: 'must be text' })
-    .max(CHAT_MESSAGE_MAX_CHARS, `must be at most ${CHAT_MESSAGE_MAX_CHARS} characters`);
+  textRules(
+    z
+      .string({ error: 'must be text' })
+      .max(CHAT_MESSAGE_MAX_CHARS, `must be at most ${CHAT_MESSAGE_MAX_CHARS} characters`),
+    'lines',
+  );
 
 export const Action = z.object({
   action_id: z.uuid(),
@@ -211,7 +214,7 @@ export const contentRoutes = defineRoutes({
     access: 'researcher',
     multipartFile: 'file',
     summary:
-      "Stores the session's one video, replacing any earlier one. Multipart form with the file in `file` and `sessionId` as a text field (either order; sessionId first lets the server refuse a stranger before the file is read). Only real MP4, checked by the file's first bytes and not its name (415 otherwise), up to content's VIDEO_MAX_BYTES (default VIDEO_UPLOAD_MAX_BYTES; 413 beyond), and only for a session of type video (409 otherwise). The file name is sanitised (letters, digits, . _ -, ending in .mp4). Answers the stored name.",
+      "Stores the session's one video, replacing any earlier one. Multipart form with the file in `file` and `sessionId` as a text field, once (a repeated field is a 400), in either order (sessionId first lets the server refuse a stranger before the file is read). Only real MP4, checked by its ISO-BMFF box structure as it arrives (ftyp first with an MP4 brand, well-formed boxes adding up exactly to the file, a moov box), not by its name: 415 otherwise. Up to content's VIDEO_MAX_BYTES (default VIDEO_UPLOAD_MAX_BYTES) and within the researcher's VIDEO_QUOTA_BYTES (413 beyond either), at most UPLOADS_PER_USER at once per researcher (429), only for a session of type video (409 otherwise); 503 when the object store cannot take it (nothing is kept). The file name is sanitised (letters, digits, . _ -, ending in .mp4). Answers the stored name.",
     request: z.object({ sessionId: id() }),
     answer: z.object({ name: z.string() }),
   },

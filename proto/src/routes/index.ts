@@ -1,23 +1,35 @@
 import type { z } from 'zod';
 import type { HttpMethod, RouteDef } from '../route';
 import { authRoutes } from './auth.routes';
+import { consentRoutes } from './consent.routes';
 import { contentRoutes } from './content.routes';
+import { deviceCheckRoutes } from './device-check.routes';
+import { participationRoutes } from './participation.routes';
 import { recordsRoutes } from './records.routes';
 import { signalRoutes } from './signal.routes';
 import { studiesRoutes } from './studies.routes';
+import { studyExportRoutes } from './study-export.routes';
 
 export * from './auth.routes';
+export * from './consent.routes';
 export * from './content.routes';
+export * from './device-check.routes';
+export * from './participation.routes';
 export * from './records.routes';
 export * from './signal.routes';
 export * from './studies.routes';
+export * from './study-export.routes';
 
 /** Every public REST route, by name. The gateway, the services and the web client all read this. */
 export const routes = {
   ...authRoutes,
   ...studiesRoutes,
+  ...participationRoutes,
+  ...consentRoutes,
   ...contentRoutes,
   ...recordsRoutes,
+  ...deviceCheckRoutes,
+  ...studyExportRoutes,
   ...signalRoutes,
 };
 
@@ -26,7 +38,7 @@ export type RouteName = keyof Routes;
 
 export type RouteListEntry = RouteDef & { name: RouteName };
 
-/** The route table as a list, in definition order (auth, studies, content, records, signal). */
+/** The route table as a list, in definition order (auth, studies, content, records and its study export, signal). */
 export const routeList: readonly RouteListEntry[] = (Object.keys(routes) as RouteName[]).map(
   (name): RouteListEntry => ({ name, ...routes[name] }),
 );

@@ -1,66 +1,24 @@
 import { z } from 'zod';
-import {
-  CHAT_MESSAGE_MAX_CHARS,
-  EXPORT_FILE_NAME,
-  NAME_MAX_CHARS,
-  RECORD_KINDS,
-  STREAM_PIXEL_COLOR,
-  type RecordKind,
-} from '../constants';
-import { Message, VALIDATION_TEXTS, id, requiredText } from '../fields';
+import { EXPORT_FILE_NAME, PLAYBACK_EVENTS, RECORD_KINDS, type RecordKind } from '../constants';
+import { Message, fraction, id, messageText, pixelColor, senderName, videoTime } from '../fields';
 import { defineRoutes } from '../route';
 import { Prompt } from './content.routes';
 
-/** A chat message's text: not blank, at most CHAT_MESSAGE_MAX_CHARS. */
-export const messageText = () => requiredText(VALIDATION_TEXTS.empty, CHAT_MESSAGE_MAX_CHARS);
-
-/**
- * The sender's display name as the spec's payloads carry it. Optional and only informative: the
- * server records the signed-in user's own name, so nobody can write as someone else.
- */
-export const senderName = () =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(NAME_MAX_CHARS, `must be at most ${NAME_MAX_CHARS} characters`);
-
-/** A fraction of the video area, 0 (left or top) to 1 (right or bottom), both included. */
-export const fraction = () =>
-  z
-    .number({ error: 'must be a number from 0 to 1' })
-    .min(0, 'must be from 0 to 1')
-    .max(1, 'must be from 0 to 1');
-
-/** Seconds into the video when the click happened. */
-export const videoTime = () =>
-  z.number({ error: 'must be a number of seconds' }).min(0, 'must not be negative');
-
-const RGB = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(\d{1,3}(?:\.\d+)?|\.\d+)\s*)?\)$/;
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/;
-const isPixelColor = (color: string): boolean => {
-  if (color === STREAM_PIXEL_COLOR || HEX.test(color)) return true;
-  const match = RGB.exec(color);
-  if (!match) return false;
-  // The alpha may be a 0-1 fraction (CSS) or a 0-255 byte (canvas image data).
-  return match.slice(1).every((part) => part === undefined || Number(part) <= 255);
-};
-/** The colour under a click: rgb()/rgba() text, a hex colour, or 'n/a' for a stream (spec section 3). */
-export const pixelColor = () =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .toLowerCase()
-    .max(64, 'must be at most 64 characters')
-    .refine(isPixelColor, {
-      message: `must be rgb(r, g, b), rgba(r, g, b, a), a hex colour or '${STREAM_PIXEL_COLOR}'`,
-    });
-
 export const MessageRecord = z.object({
   message_id: z.uuid(),
+  /** Its place in the session's chat (records' insertion sequence, a decimal integer): see compareMessages. */
+  seq: z.string().regex(/^\d+$/, 'must be a decimal integer'),
   message: z.string(),
   /** When it was sent, ISO 8601 (UTC). */
   time: z.iso.datetime(),
   name: z.string(),
+  /**
+   * The session's video time when it was stored (seconds): where the researcher's player was at
+   * `time`, by the server's clock. Null when the researcher has not played anything yet (a chat session).
+   */
+  videoTime: z.number().nullable(),
+  /** The action's id when the message is a reaction ('{name} reacted with ...'), else null. */
+  actionId: z.uuid().nullable(),
 });
 export type MessageRecord = z.infer<typeof MessageRecord>;
 
@@ -78,15 +36,39 @@ export const PixelRecord = z.object({
 });
 export type PixelRecord = z.infer<typeof PixelRecord>;
 
+/** One entry of a session's playback log: what the researcher's player did, and where. */
+export const PlaybackRecord = z.object({
+  playback_id: z.uuid(),
+  /** Its place in the session's log (records' insertion sequence, a decimal integer). */
+  seq: z.string().regex(/^\d+$/, 'must be a decimal integer'),
+  /** When the server received it, ISO 8601 (UTC). */
+  time: z.iso.datetime(),
+  /** The researcher who played. */
+  name: z.string(),
+  event: z.enum(PLAYBACK_EVENTS),
+  /** Seconds into the video: where the player was (for a seek, where it went to). */
+  videoTime: z.number(),
+  playbackRate: z.number(),
+  /** The prompt that fired (event 'prompt'), else null. */
+  promptId: z.uuid().nullable(),
+});
+export type PlaybackRecord = z.infer<typeof PlaybackRecord>;
+
 /**
  * The columns of each export, in order (spec: a header row of the field names). The record's own
  * fields plus `email`, the author's address: the export is the session owner's study data, while
  * answers to participants never carry it. Prompt `time` is hh:mm:ss in the export, as it is typed.
  */
 export const EXPORT_COLUMNS = {
-  messages: ['message_id', 'time', 'name', 'email', 'message'] as const satisfies readonly (
-    keyof MessageRecord | 'email'
-  )[],
+  messages: [
+    'message_id',
+    'time',
+    'videoTime',
+    'name',
+    'email',
+    'message',
+    'actionId',
+  ] as const satisfies readonly (keyof MessageRecord | 'email')[],
   pixels: [
     'pixel_id',
     'time',
@@ -99,6 +81,16 @@ export const EXPORT_COLUMNS = {
     'sessionId',
   ] as const satisfies readonly (keyof PixelRecord | 'email')[],
   prompts: ['prompt_id', 'time', 'duration', 'prompt'] as const satisfies readonly (keyof Prompt)[],
+  playback: [
+    'playback_id',
+    'time',
+    'videoTime',
+    'event',
+    'playbackRate',
+    'promptId',
+    'name',
+    'email',
+  ] as const satisfies readonly (keyof PlaybackRecord | 'email')[],
 } as const satisfies Record<RecordKind, readonly string[]>;
 
 /** One row of an export of `kind`: a cell per column; null is an empty cell. */
@@ -124,7 +116,15 @@ export const recordsRoutes = defineRoutes({
     access: 'user',
     summary:
       "Records a chat message in a session the caller owns or is in, under the caller's own name (`name` is accepted but not trusted). Answers the created message, like every create call; edits and deletes answer a Message. The live chat goes through the socket instead, which also broadcasts it.",
-    request: z.object({ name: senderName().optional(), message: messageText(), sessionId: id() }),
+    request: z.object({
+      name: senderName().optional(),
+      message: messageText(),
+      sessionId: id(),
+      /** Where the video was, as the caller says (the live chat's server-side time is not known here). */
+      videoTime: videoTime().nullable().optional(),
+      /** The action's id when the message is a reaction. */
+      actionId: id().nullable().optional(),
+    }),
     answer: z.object({ message: MessageRecord }),
   },
   editMessage: {
@@ -181,6 +181,17 @@ export const recordsRoutes = defineRoutes({
     request: z.object({ pixelId: id() }),
     answer: Message,
   },
+  getPlayback: {
+    method: 'GET',
+    path: '/getPlayback',
+    service: 'records',
+    access: 'researcher',
+    extension: true,
+    summary:
+      "The playback log of one of the caller's sessions, oldest first: every play, pause, seek and rate change of the researcher's player, and every prompt it fired, with the server time and the video time. Realtime writes it; nobody edits it.",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ playback: z.array(PlaybackRecord) }),
+  },
   exportRecords: {
     method: 'GET',
     path: '/exportRecords',
@@ -188,7 +199,7 @@ export const recordsRoutes = defineRoutes({
     access: 'researcher',
     extension: true,
     produces: 'csv',
-    summary: `Downloads one kind of record of one of the caller's sessions as CSV: an attachment named ${EXPORT_FILE_NAME} (the spec's name), UTF-8 with a byte order mark, CRLF rows, a header row of the field names (EXPORT_COLUMNS, with the author's e-mail: the owner's study data), RFC 4180 quoting, and cells starting with = + - @ tab or CR prefixed with ' against formula injection. The spec exports in the browser; doing it on the server keeps large sessions out of the page. kind=prompts exports prompts (records asks content for them), time as hh:mm:ss.`,
+    summary: `Downloads one kind of record of one of the caller's sessions as CSV: an attachment named ${EXPORT_FILE_NAME} (the spec's name), UTF-8 with a byte order mark, CRLF rows, a header row of the field names (EXPORT_COLUMNS, with the author's e-mail: the owner's study data), RFC 4180 quoting, and cells starting with = + - @ tab or CR prefixed with ' against formula injection. The spec exports in the browser; doing it on the server keeps large sessions out of the page. kind=prompts exports prompts (records asks content for them), time as hh:mm:ss; kind=playback the playback log. Messages carry the session's video time and, for a reaction, its action id.`,
     request: z.object({
       sessionId: id(),
       kind: z.enum(RECORD_KINDS, { error: `must be one of ${RECORD_KINDS.join(', ')}` }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PEER_KEY, PEER_PATH } from '../constants';
+import { id } from '../fields';
 import { defineRoutes } from '../route';
 
 const IceUrl = z.string().regex(/^(stuns?|turns?):\S+$/, 'must start with stun:, stuns:, turn: or turns:');
@@ -25,10 +26,23 @@ export const IceServer = z
   );
 export type IceServer = z.infer<typeof IceServer>;
 
+/**
+ * Which candidates the browsers may use (RTCConfiguration's iceTransportPolicy): `all`, or `relay`
+ * only, through the TURN server: slower, but no participant learns another's network address.
+ */
+export const ICE_TRANSPORT_POLICIES = ['all', 'relay'] as const;
+export type IceTransportPolicy = (typeof ICE_TRANSPORT_POLICIES)[number];
+
 /** What the web needs to join the chat call: where PeerJS runs, and the ICE servers to use. */
 export const CallSettings = z.object({
-  /** STUN/TURN servers for RTCPeerConnection; empty means host candidates only (same network). */
+  /**
+   * STUN/TURN servers for RTCPeerConnection; empty means host candidates only (same network). A
+   * TURN server of the deployment's own comes with this caller's short-lived credentials.
+   */
   iceServers: z.array(IceServer),
+  iceTransportPolicy: z.enum(ICE_TRANSPORT_POLICIES),
+  /** Epoch ms when the TURN credentials in `iceServers` stop working (ask again before); null: none expire. */
+  expiresAt: z.number().int().nullable(),
   /** The PeerJS server's path on the signalling host (spec section 7). */
   peerPath: z.literal(PEER_PATH),
   /** PeerJS's API key on that server. */
@@ -44,8 +58,8 @@ export const signalRoutes = defineRoutes({
     access: 'user',
     extension: true,
     summary:
-      "The chat call's settings: the ICE servers (STUN/TURN) the signalling service is configured with (ICE_SERVERS; none by default), the PeerJS path and key. The spec builds public STUN and TURN servers into the client; serving them from configuration lets a deployment use its own TURN server, and only to signed-in users, without a rebuild.",
-    request: z.object({}),
+      "The chat call's settings for one session, to its owner and the participants in its scope: the ICE servers (ICE_SERVERS; by default the public STUN and TURN servers the spec names), with the deployment's own TURN server (TURN_URLS) and this caller's credentials for it (coturn's shared-secret scheme: valid for TURN_CREDENTIAL_TTL_SECONDS, never a static password), the ICE transport policy, the PeerJS path and key. The spec builds public servers into the client; serving them from configuration lets a deployment use its own TURN server, and only to the people of a session, without a rebuild.",
+    request: z.object({ sessionId: id() }),
     answer: CallSettings,
   },
 });

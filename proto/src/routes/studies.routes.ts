@@ -10,25 +10,43 @@ import {
   TITLE_MAX_CHARS,
   TRACK_MAX_CHARS,
 } from '../constants';
-import { Message, VALIDATION_TEXTS, email, id, requiredText } from '../fields';
+import { Message, VALIDATION_TEXTS, email, id, optionalText, requiredText } from '../fields';
 import { defineRoutes } from '../route';
 
 export const sessionType = () => z.enum(SESSION_TYPES, { error: 'must be video, stream or chat' });
 
 /**
- * Who may join a session: the e-mails of its participants, or 'Everyone'. The spec stores it as a
- * JSON-encoded list; on the wire it is plain JSON. E-mails are normalised and de-duplicated.
+ * Who may join a session: the e-mails of its participants, or 'Everyone'. On the wire it is plain
+ * JSON; the spec's own form, the list JSON-encoded in a string, is accepted too. E-mails are
+ * normalised and de-duplicated.
  */
-const SCOPE_SHAPE_MESSAGE = `must be '${EVERYONE}' or a list of e-mails`;
+const SCOPE_SHAPE_MESSAGE = `must be '${EVERYONE}' or a list of e-mails (plain or JSON-encoded)`;
 const ScopeList = z
   .array(email(), { error: SCOPE_SHAPE_MESSAGE })
   .max(SCOPE_MAX_EMAILS, `must name at most ${SCOPE_MAX_EMAILS} participants`)
   .transform((emails) => [...new Set(emails)]);
-export const Scope = z.union([z.literal(EVERYONE), ScopeList], {
+/** The spec's form: '["ada@uni.edu","bo@uni.edu"]'. Its issues are the list's, so they name the entry. */
+const JsonEncodedScopeList = z.string().transform((text, ctx) => {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: SCOPE_SHAPE_MESSAGE, input: text });
+    return z.NEVER;
+  }
+  const list = ScopeList.safeParse(decoded);
+  if (list.success) return list.data;
+  for (const issue of list.error.issues) ctx.addIssue({ ...issue, code: 'custom', input: text });
+  return z.NEVER;
+});
+/** Which option of Scope's union a failed input was meant for: its issues say what is wrong. */
+const SCOPE_OPTION_OF_INPUT = (input: unknown) =>
+  Array.isArray(input) ? 1 : typeof input === 'string' ? 2 : -1;
+export const Scope = z.union([z.literal(EVERYONE), ScopeList, JsonEncodedScopeList], {
   // A list with one bad entry should say which entry, not only that the union failed.
   error: (iss) => {
-    if (iss.code !== 'invalid_union' || !Array.isArray(iss.input)) return SCOPE_SHAPE_MESSAGE;
-    const inner = iss.errors[1]?.[0];
+    if (iss.code !== 'invalid_union') return SCOPE_SHAPE_MESSAGE;
+    const inner = iss.errors[SCOPE_OPTION_OF_INPUT(iss.input)]?.[0];
     if (!inner) return SCOPE_SHAPE_MESSAGE;
     const [index] = inner.path;
     return typeof index === 'number' ? `entry ${index + 1} ${inner.message}` : inner.message;
@@ -37,9 +55,6 @@ export const Scope = z.union([z.literal(EVERYONE), ScopeList], {
 export type Scope = z.output<typeof Scope>;
 
 const title = () => requiredText(VALIDATION_TEXTS.empty, TITLE_MAX_CHARS);
-/** Free text that may be empty (a stream's source is cleared when the type changes). */
-const optionalText = (max: number) =>
-  z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`);
 
 export const Group = z.object({ group_id: z.uuid(), title: z.string() });
 export type Group = z.infer<typeof Group>;
@@ -50,6 +65,12 @@ export const SessionInfo = z.object({
   type: z.enum(SESSION_TYPES),
   track: z.string(),
   source: z.string(),
+  /**
+   * Ours (issue 14): where participants are sent when the researcher ends the live session; null:
+   * nowhere. Studies always answers it; optional in the type so fixtures and clients written before
+   * it (and an older studies during a rolling deploy) still fit.
+   */
+  completionUrl: z.string().nullable().optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
@@ -65,7 +86,26 @@ export const ParticipantSession = z.object({
 });
 export type ParticipantSession = z.infer<typeof ParticipantSession>;
 
-const SESSION_EDIT_FIELDS = ['title', 'scope', 'type', 'track', 'source'] as const;
+const SESSION_EDIT_FIELDS = ['title', 'scope', 'type', 'track', 'source', 'completionUrl'] as const;
+
+export const COMPLETION_URL_MAX_CHARS = 2000;
+export const COMPLETION_URL_TEXT = 'must be a web address starting with https:// or http://';
+
+/** A web address a browser can be sent to: http(s) only (no javascript:, data: or relative paths). */
+const isWebUrl = (text: string): boolean => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+const completionUrl = () =>
+  z
+    .string({ error: COMPLETION_URL_TEXT })
+    .trim()
+    .max(COMPLETION_URL_MAX_CHARS, `must be at most ${COMPLETION_URL_MAX_CHARS} characters`)
+    .refine(isWebUrl, COMPLETION_URL_TEXT);
 
 /** The caller's own e-mail, optional: the server uses the signed-in user, and another e-mail is a 403. */
 const callerEmail = () => email().optional();
@@ -153,15 +193,17 @@ export const studiesRoutes = defineRoutes({
     service: 'studies',
     access: 'researcher',
     summary:
-      "Changes any of title, scope, type, track and source of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op. Spec section 4: a type change clears source (unless the same edit sends one), and changing away from video first has content remove the uploaded video (503 and nothing saved if it cannot). A stream's source, when not empty, must be an http(s) URL with a v= parameter or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov).",
+      "Changes any of title, scope, type, track, source and completionUrl of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op. Spec section 4: a type change clears source (unless the same edit sends one), and changing away from video first has content remove the uploaded video (503 and nothing saved if it cannot). A stream's source, when not empty, must be an http(s) URL with a v= parameter or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov). completionUrl (where participants go when the researcher ends the live session) is an http(s) URL of at most 2,000 characters, or null to clear it.",
     request: z
       .object({
         sessionId: id(),
         title: title().optional(),
         scope: Scope.optional(),
         type: sessionType().optional(),
-        track: optionalText(TRACK_MAX_CHARS).optional(),
+        track: optionalText(TRACK_MAX_CHARS, 'lines').optional(),
         source: optionalText(SOURCE_MAX_CHARS).optional(),
+        /** null clears it. */
+        completionUrl: completionUrl().nullable().optional(),
       })
       .refine((edit) => SESSION_EDIT_FIELDS.some((field) => edit[field] !== undefined), {
         message: `nothing to change: send at least one of ${SESSION_EDIT_FIELDS.join(', ')}`,

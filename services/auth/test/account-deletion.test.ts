@@ -57,17 +57,27 @@ describe('account deletion asks the services that hold the user’s data first',
       .send({ email: 'leaving@uni.test' })
       .expect(503);
     expect(failed.body.res.message).toMatch(/studies/);
-    await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
     expect(asked).toEqual([]);
+    // The tokens held when the deletion began are refused from then on (nothing can add data while
+    // it is deleted); the account is intact, so its refresh token gives a working pair for the retry.
+    await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(401);
+    const renewed = (
+      await h.http().post('/getAccessTokenFromRefreshToken').send({ refreshToken }).expect(200)
+    ).body.res as { accessToken: string; refreshToken: string };
+    await h.http().get('/getUserFromToken').set(bearer(renewed.accessToken)).expect(200);
 
     await h
       .http()
       .post('/deleteUser')
-      .set(bearer(accessToken))
+      .set(bearer(renewed.accessToken))
       .send({ email: 'leaving@uni.test' })
       .expect(200);
     expect(asked).toEqual([{ userId: me.body.res.user.id, email: 'leaving@uni.test' }]);
-    await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(401);
-    await h.http().post('/getAccessTokenFromRefreshToken').send({ refreshToken }).expect(401);
+    await h.http().get('/getUserFromToken').set(bearer(renewed.accessToken)).expect(401);
+    await h
+      .http()
+      .post('/getAccessTokenFromRefreshToken')
+      .send({ refreshToken: renewed.refreshToken })
+      .expect(401);
   });
 });

@@ -57,15 +57,26 @@ export async function startAuth(
     SMTP_URL: smtp.url,
     QUEUE_PREFIX: `uis-test-${label}-${randomSuffix()}`,
     PUBLIC_URL,
+    MAIL_FROM: 'User Interaction Simulator <no-reply@uis.example.test>',
     RESEARCHER_EMAILS: '@lab.test',
+    // The harness plays the gateway: its X-Forwarded-For names the client (mailedLink varies it).
+    TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'silent',
     MAIL_BACKOFF_MS: '50',
     ...overrides,
   };
-  const [auth, mailer] = await Promise.all([
+  const started = await Promise.allSettled([
     authWithOwners(env, userDataOwners),
     mailerService.createApp(env),
   ]);
+  const [authStart, mailerStart] = started;
+  if (authStart.status === 'rejected' || mailerStart.status === 'rejected') {
+    // A refused configuration (the boot-check tests): nothing of this harness may outlive the test.
+    for (const start of started) if (start.status === 'fulfilled') await start.value.close();
+    await Promise.all([smtp.close(), db.drop()]);
+    throw authStart.status === 'rejected' ? authStart.reason : (mailerStart as PromiseRejectedResult).reason;
+  }
+  const [auth, mailer] = [authStart.value, mailerStart.value];
   const http = () => request(auth.getHttpServer());
   let address = 0;
 

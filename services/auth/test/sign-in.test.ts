@@ -1,13 +1,30 @@
 import { sendInput } from '@uis/kit/testing';
 import { Client } from 'pg';
+import { CONFIRM_EMAIL_FIRST } from '../src/sign-in/sign-in.service';
 import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
 
 describe('sign-in by magic link', () => {
   let h: AuthHarness;
   beforeAll(async () => {
-    h = await startAuth('sign_in', { SIGN_IN_LIMIT_PER_EMAIL: '3', SIGN_IN_LIMIT_PER_ADDRESS: '6' });
+    h = await startAuth('sign_in', {
+      SIGN_IN_LIMIT_PER_EMAIL: '3',
+      SIGN_IN_LIMIT_PER_ADDRESS_PER_MINUTE: '6',
+    });
   });
   afterAll(() => h.close());
+
+  const accountsNamed = async (email: string) => {
+    const client = new Client({ connectionString: h.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM auth.users WHERE email = $1', [
+        email,
+      ]);
+      return (rows[0] as { n: number }).n;
+    } finally {
+      await client.end();
+    }
+  };
 
   it('goes from the mailed link to tokens to the user, for a new and then a returning researcher', async () => {
     const link = await h.mailedLink('Ada@Lab.test');
@@ -123,39 +140,69 @@ describe('sign-in by magic link', () => {
   });
 
   describe('sign-up', () => {
-    it('signs a participant up directly, as the spec’s sign-up screen does', async () => {
-      const res = await h
-        .http()
-        .post('/setNewUser')
-        .send({ email: 'pat@uni.test', name: 'Pat', type: 'participant' })
-        .expect(200);
-      const me = await h.http().get('/getUserFromToken').set(bearer(res.body.res.accessToken)).expect(200);
+    it('signs a participant up with the proof of their e-mail that the magic link gives', async () => {
+      const { accessToken } = await h.signUp('pat@uni.test', 'Pat');
+      const me = await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
       expect(me.body.res.user).toMatchObject({ email: 'pat@uni.test', name: 'Pat', type: 'participant' });
     });
 
-    it('refuses an e-mail that already has an account, with or without a link token', async () => {
-      await h.signUp('taken@uni.test', 'First');
-      const plain = await h
+    // The probe's hole: anyone could claim an address a researcher had put in a scope, and see that session.
+    it('refuses every sign-up without a usable link token of that e-mail, changing nothing', async () => {
+      const unproven = await h
         .http()
         .post('/setNewUser')
-        .send({ email: 'TAKEN@uni.test', name: 'Second' })
+        .send({ email: 'invited@uni.test', name: 'Claimer', type: 'participant' })
+        .expect(401);
+      expect(unproven.body.res).toMatchObject({ code: 'UNAUTHENTICATED', message: CONFIRM_EMAIL_FIRST });
+      const otherToken = (await h.mailedLink('someone.else@uni.test')).searchParams.get('token')!;
+      const wrong = await h
+        .http()
+        .post('/setNewUser')
+        .send({ email: 'invited@uni.test', name: 'Claimer', token: otherToken })
+        .expect(401);
+      expect(wrong.body.res.message).toBe(
+        'This sign-in link is invalid, expired or already used. Please request a new one.',
+      );
+      expect(await accountsNamed('invited@uni.test')).toBe(0);
+    });
+
+    it('answers a stranger the same whether or not the e-mail has an account (the token is checked first)', async () => {
+      await h.signUp('taken@uni.test', 'First');
+      const answer = async (email: string, token?: string) => {
+        const res = await h.http().post('/setNewUser').send({ email, name: 'Second', token });
+        return [res.status, res.body.res.message as string];
+      };
+      expect(await answer('TAKEN@uni.test')).toEqual(await answer('free@uni.test'));
+      expect(await answer('taken@uni.test', 'guessed-token')).toEqual(
+        await answer('free@uni.test', 'guessed-token'),
+      );
+    });
+
+    it('tells the owner of the address that it has an account, and keeps their link usable', async () => {
+      await h.signUp('owner.taken@uni.test', 'First');
+      const token = (await h.mailedLink('owner.taken@uni.test')).searchParams.get('token')!;
+      const res = await h
+        .http()
+        .post('/setNewUser')
+        .send({ email: 'owner.taken@uni.test', name: 'Second', token })
         .expect(409);
-      expect(plain.body.res.message).toBe(
+      expect(res.body.res.message).toBe(
         'An account with this e-mail already exists. Please sign in instead.',
       );
-      const token = (await h.mailedLink('taken@uni.test')).searchParams.get('token')!;
-      await h.http().post('/setNewUser').send({ email: 'taken@uni.test', name: 'Second', token }).expect(409);
       // The refused sign-up did not use the link up: its owner can still sign in with it.
-      await h.http().get('/getUserTokens').query({ email: 'taken@uni.test', token }).expect(200);
+      await h.http().get('/getUserTokens').query({ email: 'owner.taken@uni.test', token }).expect(200);
     });
 
     it('grants researcher only to RESEARCHER_EMAILS, and only with proof of the e-mail', async () => {
+      const malloryToken = (await h.mailedLink('mallory@evil.test')).searchParams.get('token')!;
       const outsider = await h
         .http()
         .post('/setNewUser')
-        .send({ email: 'mallory@evil.test', name: 'Mallory', type: 'researcher' })
+        .send({ email: 'mallory@evil.test', name: 'Mallory', type: 'researcher', token: malloryToken })
         .expect(403);
-      expect(outsider.body.res.message).toMatch(/may not create a researcher account/);
+      expect(outsider.body.res.message).toMatch(
+        /^Researcher accounts on this site are granted by its administrators/,
+      );
       const unproven = await h
         .http()
         .post('/setNewUser')

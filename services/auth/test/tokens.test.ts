@@ -1,4 +1,5 @@
 import { signAccessToken } from '@uis/kit';
+import { testUser } from '@uis/kit/testing';
 import { bearer, startAuth, type AuthHarness, type Tokens } from './auth-harness';
 
 describe('access and refresh tokens, accounts', () => {
@@ -87,12 +88,12 @@ describe('access and refresh tokens, accounts', () => {
   it('answers 401 without a token, with a forged one, and with an expired one', async () => {
     const forged = signAccessToken(
       'f'.repeat(40),
-      { id: crypto.randomUUID(), email: 'x@uni.test', name: 'X', type: 'researcher' },
+      testUser('researcher', { email: 'x@uni.test', name: 'X' }),
       60,
     );
     const expired = signAccessToken(
       h.env.JWT_SECRET!,
-      { id: crypto.randomUUID(), email: 'x@uni.test', name: 'X', type: 'researcher' },
+      testUser('researcher', { email: 'x@uni.test', name: 'X' }),
       -1,
     );
     for (const [method, path] of [
@@ -158,8 +159,9 @@ describe('access and refresh tokens, accounts', () => {
         .set(bearer(second.accessToken))
         .send({ email: 'gone@uni.test' })
         .expect(401);
-      // The e-mail is free again: the person may sign up anew.
-      await h.http().post('/setNewUser').send({ email: 'gone@uni.test', name: 'Back' }).expect(200);
+      // The e-mail is free again: the person may sign up anew, and the new account's tokens work.
+      const back = await h.signUp('gone@uni.test', 'Back');
+      await h.http().get('/getUserFromToken').set(bearer(back.accessToken)).expect(200);
     });
   });
 });

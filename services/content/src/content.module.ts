@@ -7,6 +7,7 @@ import { ActionsController } from './actions/actions.controller';
 import { ActionsService } from './actions/actions.service';
 import { CONTENT_CONFIG, type ContentConfig } from './content.config';
 import { CreateContentTables1763856000000 } from './migrations/1763856000000-create-content-tables';
+import { AddVideoOwner1795440000000 } from './migrations/1795440000000-add-video-owner';
 import { PromptEntity } from './prompts/prompt.entity';
 import { PromptsController } from './prompts/prompts.controller';
 import { PromptsService } from './prompts/prompts.service';
@@ -15,12 +16,18 @@ import { SessionDataService } from './session-data/session-data.service';
 import { AssetsController } from './videos/assets.controller';
 import { AssetsService } from './videos/assets.service';
 import { ObjectStore } from './videos/object-store';
+import { UploadSlots } from './videos/upload-slots';
 import { VideoEntity } from './videos/video.entity';
 import { VideosController } from './videos/videos.controller';
 import { VideosService } from './videos/videos.service';
 
 const entities = [ActionEntity, PromptEntity, VideoEntity];
+/** In the order they run. */
+export const CONTENT_MIGRATIONS = [CreateContentTables1763856000000, AddVideoOwner1795440000000];
 export const CONTENT_SCHEMA = 'content';
+
+/** Content's tables: its schema, entities and migrations (the module and the migrate entry). */
+export const contentDatabase = () => ({ schema: CONTENT_SCHEMA, entities, migrations: CONTENT_MIGRATIONS });
 
 /**
  * The spool directory and the bucket are created at start when they are missing; if the object store is not up yet the service
@@ -51,10 +58,9 @@ export class ContentModule {
       module: ContentModule,
       imports: [
         DatabaseModule.forService({
+          ...contentDatabase(),
           url: config.DATABASE_URL,
-          schema: CONTENT_SCHEMA,
-          entities,
-          migrations: [CreateContentTables1763856000000],
+          migrateOnStart: config.MIGRATE_ON_START,
         }),
         TypeOrmModule.forFeature(entities),
       ],
@@ -77,6 +83,10 @@ export class ContentModule {
               bucket: config.S3_BUCKET,
               region: config.S3_REGION,
             }),
+        },
+        {
+          provide: UploadSlots,
+          useFactory: () => new UploadSlots({ perUser: config.UPLOADS_PER_USER, total: config.UPLOADS_MAX }),
         },
         ContentStartup,
         ActionsService,

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { FIXTURE_MP4, startContent, upload, type ContentHarness, type PersonName } from './content-harness';
+import {
+  FIXTURE_MP4,
+  mp4OfSize,
+  startContent,
+  upload,
+  type ContentHarness,
+  type PersonName,
+  bytesOf,
+} from './content-harness';
 
 /** Collects the body as bytes whatever its content type. */
 const bytes = (res: Response) => res.body as Buffer;
@@ -20,15 +28,7 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
   afterAll(() => h.close());
 
   const get = (target = path, as: PersonName | null = 'owner') => {
-    const req = h
-      .http()
-      .get(target)
-      .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const req = h.http().get(target).buffer(true).parse(bytesOf);
     return as ? req.set(h.auth(as)) : req;
   };
   const json = (res: Response) =>
@@ -95,7 +95,7 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
     const session = await h.newSession();
     await upload(h.http, h.people.owner.token, session, { name: 'same.mp4' }).expect(200);
     const before = await get(`/assets/${session}/same.mp4`).expect(200);
-    const changed = Buffer.concat([FIXTURE_MP4, Buffer.from('more')]);
+    const changed = mp4OfSize(FIXTURE_MP4.length + 12);
     await upload(h.http, h.people.owner.token, session, { name: 'same.mp4', bytes: changed }).expect(200);
     const after = await get(`/assets/${session}/same.mp4`)
       .set('if-none-match', before.headers.etag!)

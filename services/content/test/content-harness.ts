@@ -25,6 +25,7 @@ import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
 import { Client } from 'minio';
 import S3rver from 's3rver';
 import request from 'supertest';
+import type { Response as SuperagentResponse } from 'superagent';
 import { contentService } from '../src';
 
 export const FIXTURE_MP4 = fs.readFileSync(path.join(__dirname, 'fixtures/tiny.mp4'));
@@ -54,21 +55,55 @@ export interface SessionOptions {
 export interface TestS3 {
   endpoint: string;
   dir: string;
+  /**
+   * Stops it as a crashed store stops: the server closes (new connections are refused) and every
+   * open connection is destroyed, mid-request or not. Its objects stay on disk.
+   */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, with the objects it had (nothing when it is running). */
+  start(): Promise<void>;
+  /** Calls `listener` with each request the store receives, until the returned function is called. */
+  onRequest(listener: (req: http.IncomingMessage) => void): () => void;
   close(): Promise<void>;
 }
 
 export async function startS3(): Promise<TestS3> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-content-s3-'));
   const s3rver = new S3rver({ directory: dir, silent: true, configureBuckets: [] });
-  const server = http.createServer(s3rver.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const handle = s3rver.callback();
+  const listeners = new Set<(req: http.IncomingMessage) => void>();
+  let server: http.Server | null = null;
+  let port = 0;
+  const start = async () => {
+    if (server) return;
+    const next = http.createServer((req, res) => {
+      for (const listener of listeners) listener(req);
+      handle(req, res);
+    });
+    await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', resolve));
+    port = (next.address() as { port: number }).port;
+    server = next;
+  };
+  const stop = async () => {
+    const running = server;
+    if (!running) return;
+    server = null;
+    const closed = new Promise<void>((resolve) => running.close(() => resolve()));
+    running.closeAllConnections();
+    await closed;
+  };
+  await start();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     dir,
+    stop,
+    start,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -133,9 +168,14 @@ export interface ContentHarness {
   /** Files left in the upload spool directory. */
   spooled(): string[];
   /** A second content app on the same database and bucket with other settings (e.g. a small size limit). */
-  contentWith(
-    overrides: Record<string, string>,
-  ): Promise<{ url: string; http: () => ReturnType<typeof request>; close(): Promise<void> }>;
+  contentWith(overrides: Record<string, string>): Promise<{
+    url: string;
+    app: INestApplication;
+    http: () => ReturnType<typeof request>;
+    close(): Promise<void>;
+  }>;
+  /** Another researcher, with a token for content (no session or group of their own yet). */
+  newResearcher(): Person;
   close(): Promise<void>;
 }
 
@@ -199,7 +239,7 @@ export async function startContent(
 
   const people = Object.fromEntries(
     PERSON_NAMES.map((name) => {
-      const user: AuthUser = { id: randomUUID(), ...PEOPLE[name] };
+      const user: AuthUser = { id: randomUUID(), loginId: randomUUID(), ...PEOPLE[name] };
       return [name, { user, token: signAccessToken(env.JWT_SECRET!, user, 3600) }];
     }),
   ) as Record<PersonName, Person>;
@@ -289,12 +329,24 @@ export async function startContent(
       server.serve(app);
       return {
         url,
+        app,
         http: () => request(server.server),
         async close() {
           await server.close();
           await app.close();
         },
       };
+    },
+    newResearcher() {
+      const suffix = randomSuffix();
+      const user: AuthUser = {
+        id: randomUUID(),
+        loginId: randomUUID(),
+        email: `researcher-${suffix}@lab.test`,
+        name: 'Researcher',
+        type: 'researcher',
+      };
+      return { user, token: signAccessToken(env.JWT_SECRET!, user, 3600) };
     },
     async close() {
       await Promise.all([contentServer.close(), studiesServer.close()]);
@@ -306,6 +358,31 @@ export async function startContent(
   };
   return harness;
 }
+
+/** An ISO-BMFF box of `size` bytes (header included) with a body of filler. */
+export const box = (type: string, size: number, fill = 0) => {
+  const bytes = Buffer.alloc(size, fill);
+  bytes.writeUInt32BE(size, 0);
+  bytes.write(type, 4, 'latin1');
+  return bytes;
+};
+
+/** The fixture's ftyp and moov boxes (its first two): the least a file needs to pass as an MP4. */
+const FIXTURE_HEAD = (() => {
+  const moovAt = FIXTURE_MP4.readUInt32BE(0);
+  return FIXTURE_MP4.subarray(0, moovAt + FIXTURE_MP4.readUInt32BE(moovAt));
+})();
+
+/**
+ * A well-formed MP4 of exactly `size` bytes, made of the fixture and a `free` box: the fixture itself
+ * (playable) when there is room for it and the box, else its ftyp and moov alone (structurally valid).
+ */
+export const mp4OfSize = (size: number): Buffer => {
+  const base = size >= FIXTURE_MP4.length + 8 ? FIXTURE_MP4 : FIXTURE_HEAD;
+  if (size === FIXTURE_MP4.length) return FIXTURE_MP4;
+  if (size < base.length + 8) throw new Error(`an MP4 made from the fixture cannot be ${size} bytes`);
+  return Buffer.concat([base, box('free', size - base.length, 7)]);
+};
 
 /** A valid PNG's first bytes: a real file of another kind, to be renamed .mp4. */
 export const PNG_BYTES = Buffer.from(
@@ -350,7 +427,12 @@ export function rawUpload(
   baseUrl: string,
   token: string,
   options: { headers?: Record<string, string | number>; chunks: Buffer[]; end: boolean },
-): { answer: Promise<RawAnswer>; abort: () => void } {
+): {
+  answer: Promise<RawAnswer>;
+  abort: () => void;
+  /** Sends the rest of the body and ends it (for a body started with `end: false`). */
+  finish: (chunks: Buffer[]) => void;
+} {
   const url = new URL('/uploadVideo', baseUrl);
   const req = http.request(url, {
     method: 'POST',
@@ -377,12 +459,27 @@ export function rawUpload(
   for (const chunk of options.chunks) req.write(chunk);
   if (options.end) req.end();
   else req.flushHeaders();
-  return { answer, abort: () => req.destroy() };
+  return {
+    answer,
+    abort: () => req.destroy(),
+    finish: (chunks) => {
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    },
+  };
 }
 
 export const BOUNDARY = 'uis-test-boundary-7d1f';
 
 /** The `res` of a SUCCESS answer, typed for the test's expectations. */
+/** A supertest parser that keeps the answer's body as bytes (`.buffer(true).parse(bytesOf)`): a video, as served. */
+export const bytesOf = (res: SuperagentResponse, done: (error: Error | null, body: Buffer) => void) => {
+  // In Node the response is the incoming message stream.
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+};
 export const resOf = <T>(res: { body: unknown }): T => (res.body as { res: T }).res;
 export const actionsOf = (res: { body: unknown }) => resOf<{ actions: Action[] }>(res).actions;
 export const promptsOf = (res: { body: unknown }) => resOf<{ prompts: Prompt[] }>(res).prompts;

@@ -3,7 +3,7 @@ import { createTestDatabase, describeServiceBasics, testSecrets, type TestDataba
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { contentEnv, contentService } from '../src';
-import { CreateContentTables1763856000000 } from '../src/migrations/1763856000000-create-content-tables';
+import { CONTENT_MIGRATIONS } from '../src/content.module';
 import { startS3, type TestS3 } from './content-harness';
 
 /** Filled in beforeAll: describeServiceBasics reads it when its tests run. */
@@ -35,13 +35,25 @@ describe('content configuration', () => {
     S3_SECRET_KEY: 'S3RVER',
   };
 
-  it('defaults the bucket, region and size limit (2 GiB)', () => {
+  it('defaults the bucket, region, size limit (2 GiB), quota (20 GiB) and upload limits (2 each, 8 in all)', () => {
     const config = contentEnv.parse({ ...testSecrets(), ...s3Env });
     expect(config).toMatchObject({
       S3_BUCKET: 'uis-videos',
       S3_REGION: 'us-east-1',
       VIDEO_MAX_BYTES: 2 * 1024 * 1024 * 1024,
+      VIDEO_QUOTA_BYTES: 20 * 1024 * 1024 * 1024,
+      UPLOADS_PER_USER: 2,
+      UPLOADS_MAX: 8,
     });
+    expect(
+      contentEnv.parse({
+        ...testSecrets(),
+        ...s3Env,
+        VIDEO_QUOTA_BYTES: '5000',
+        UPLOADS_PER_USER: '1',
+        UPLOADS_MAX: '3',
+      }),
+    ).toMatchObject({ VIDEO_QUOTA_BYTES: 5000, UPLOADS_PER_USER: 1, UPLOADS_MAX: 3 });
     expect(contentEnv.parse({ ...testSecrets(), ...s3Env, VIDEO_MAX_BYTES: '1000' }).VIDEO_MAX_BYTES).toBe(
       1000,
     );
@@ -63,6 +75,13 @@ describe('content configuration', () => {
     ['VIDEO_MAX_BYTES', 'lots', /VIDEO_MAX_BYTES: must be a number of bytes/],
     ['VIDEO_MAX_BYTES', '0', /VIDEO_MAX_BYTES: must be positive/],
     ['VIDEO_MAX_BYTES', String(6 * 1024 ** 3), /VIDEO_MAX_BYTES: must be at most 5 GiB/],
+    ['VIDEO_QUOTA_BYTES', '20GB', /VIDEO_QUOTA_BYTES: must be a number of bytes/],
+    ['VIDEO_QUOTA_BYTES', '-1', /VIDEO_QUOTA_BYTES: must be positive/],
+    ['VIDEO_QUOTA_BYTES', '1.5', /VIDEO_QUOTA_BYTES: must be a whole number of bytes/],
+    ['UPLOADS_PER_USER', 'two', /UPLOADS_PER_USER: must be a number of uploads/],
+    ['UPLOADS_PER_USER', '0', /UPLOADS_PER_USER: must be at least 1/],
+    ['UPLOADS_MAX', '2.5', /UPLOADS_MAX: must be a whole number/],
+    ['UPLOADS_MAX', '0', /UPLOADS_MAX: must be at least 1/],
   ])('refuses %s=%s with a message', async (name, value, message) => {
     const started = contentService.createApp({
       ...testSecrets(),
@@ -113,7 +132,7 @@ describe('content start-up', () => {
       type: 'postgres',
       url: db.url,
       schema: 'content',
-      migrations: [CreateContentTables1763856000000],
+      migrations: CONTENT_MIGRATIONS,
       migrationsTableName: 'migrations',
       extra: { options: '-c search_path="content"' },
     }).initialize();
@@ -122,11 +141,21 @@ describe('content start-up', () => {
         dataSource
           .query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'content' ORDER BY 1`)
           .then((rows: { table_name: string }[]) => rows.map((row) => row.table_name));
+      const videoColumns = () =>
+        dataSource
+          .query(
+            `SELECT column_name FROM information_schema.columns WHERE table_schema = 'content' AND table_name = 'videos'`,
+          )
+          .then((rows: { column_name: string }[]) => rows.map((row) => row.column_name));
       expect(await tables()).toEqual(['actions', 'migrations', 'prompts', 'videos']);
+      expect(await videoColumns()).toContain('owner_id');
+      await dataSource.undoLastMigration();
+      expect(await videoColumns()).not.toContain('owner_id');
       await dataSource.undoLastMigration();
       expect(await tables()).toEqual(['migrations']);
       await dataSource.runMigrations();
       expect(await tables()).toEqual(['actions', 'migrations', 'prompts', 'videos']);
+      expect(await videoColumns()).toContain('owner_id');
     } finally {
       await dataSource.destroy();
     }

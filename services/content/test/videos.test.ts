@@ -1,18 +1,27 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   FIXTURE_MP4,
   PNG_BYTES,
+  box,
   fileHeader,
   formEnd,
   formField,
+  mp4OfSize,
   rawUpload,
   startContent,
   upload,
   type ContentHarness,
   type PersonName,
+  bytesOf,
 } from './content-harness';
 
 const NOT_MP4 = 'Only MP4 videos can be uploaded: this file is not an MP4.';
+const HTML = Buffer.from('<!DOCTYPE html><html><body><script>document.title = "hi"</script></body></html>\n');
 
 describe('videos', () => {
   let h: ContentHarness;
@@ -43,11 +52,7 @@ describe('videos', () => {
       .get(`/assets/${sessionId}/Interview_1.mp4`)
       .set(h.auth('owner'))
       .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(bytesOf)
       .expect(200);
     expect(Buffer.compare(asset.body as Buffer, FIXTURE_MP4)).toBe(0);
   });
@@ -56,9 +61,7 @@ describe('videos', () => {
     const sessionId = await h.newSession();
     await up(sessionId, { name: 'first.mp4' }).expect(200);
     const [firstKey] = await h.objects(`${sessionId}/`);
-    await up(sessionId, { name: 'second.mp4', bytes: Buffer.concat([FIXTURE_MP4, Buffer.alloc(10)]) }).expect(
-      200,
-    );
+    await up(sessionId, { name: 'second.mp4', bytes: mp4OfSize(FIXTURE_MP4.length + 10) }).expect(200);
 
     const keys = await h.objects(`${sessionId}/`);
     expect(keys).toHaveLength(1);
@@ -71,7 +74,7 @@ describe('videos', () => {
 
   it('streams a larger video through to the store in one piece (12 MB)', async () => {
     const sessionId = await h.newSession();
-    const big = Buffer.concat([FIXTURE_MP4, Buffer.alloc(12 * 1024 * 1024, 7)]);
+    const big = mp4OfSize(FIXTURE_MP4.length + 12 * 1024 * 1024);
     await up(sessionId, { name: 'big.mp4', bytes: big }).expect(200);
     const tail = await h
       .http()
@@ -79,11 +82,7 @@ describe('videos', () => {
       .set(h.auth('owner'))
       .set('range', 'bytes=-16')
       .buffer(true)
-      .parse((stream, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(bytesOf)
       .expect(206);
     expect(tail.headers['content-range']).toBe(`bytes ${big.length - 16}-${big.length - 1}/${big.length}`);
     expect(Buffer.compare(tail.body as Buffer, big.subarray(big.length - 16))).toBe(0);
@@ -109,11 +108,36 @@ describe('videos', () => {
         'a QuickTime movie',
         Buffer.concat([Buffer.from('0000001466747970717420200000000071742020', 'hex'), Buffer.alloc(64)]),
       ],
+      ['a bare ftyp box', FIXTURE_MP4.subarray(0, 32)],
+      ['an MP4 header followed by an HTML page', Buffer.concat([FIXTURE_MP4.subarray(0, 32), HTML])],
+      ['a whole MP4 followed by an HTML page', Buffer.concat([FIXTURE_MP4, HTML])],
+      ['an MP4 cut short', FIXTURE_MP4.subarray(0, FIXTURE_MP4.length - 1)],
+      ['an MP4 without moov', Buffer.concat([FIXTURE_MP4.subarray(0, 32), box('mdat', 4000)])],
+      ['an MP4 whose next box header is malformed', Buffer.concat([FIXTURE_MP4, Buffer.alloc(8)])],
     ])('%s -> 415', async (_label, bytes) => {
       const sessionId = await h.newSession();
       const res = await up(sessionId, { name: 'video.mp4', bytes }).expect(415);
       expect(res.body).toEqual({ status: 'ERROR', res: { message: NOT_MP4, code: 'UNSUPPORTED_MEDIA' } });
       expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
+      expect(await h.objects(`${sessionId}/`)).toEqual([]);
+    });
+
+    it('refuses as soon as the structure is wrong, while the file is still being sent', async () => {
+      const sessionId = await h.newSession();
+      const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+        headers: { 'transfer-encoding': 'chunked' },
+        // An MP4's ftyp and moov, then a box header no MP4 has; the form never ends.
+        chunks: [
+          formField('sessionId', sessionId),
+          fileHeader('file', 'x.mp4'),
+          mp4OfSize(2000),
+          Buffer.alloc(8),
+        ],
+        end: false,
+      });
+      const res = await answer;
+      abort();
+      expect([res.status, res.body.res.message]).toEqual([415, NOT_MP4]);
       expect(await h.objects(`${sessionId}/`)).toEqual([]);
     });
 
@@ -155,7 +179,7 @@ describe('videos', () => {
       expect(await h.objects(`${sessionId}/`)).toEqual([]);
       // Exactly at the limit is fine.
       await upload(small.http, h.people.owner.token, sessionId, {
-        bytes: FIXTURE_MP4.subarray(0, 4000),
+        bytes: mp4OfSize(4000),
       }).expect(200);
     });
 
@@ -344,5 +368,133 @@ describe('videos', () => {
     expect(await h.objects(`${sessionId}/`)).toEqual([]);
     await h.editSession(sessionId, { type: 'video' });
     expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
+  });
+
+  describe('MP4s that ffmpeg makes (needs ffmpeg on the PATH)', () => {
+    const run = promisify(execFile);
+    let dir: string;
+    beforeAll(async () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-content-ffmpeg-'));
+      await run('ffmpeg', ['-version']).catch(() => {
+        throw new Error(
+          'ffmpeg is not installed: these tests make their MP4s with it (apt-get install ffmpeg).',
+        );
+      });
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it.each([
+      ['moov at the end, after mdat (ffmpeg default)', []],
+      ['moov first (+faststart)', ['-movflags', '+faststart']],
+      [
+        'fragmented (moov, then moof/mdat pairs)',
+        ['-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
+      ],
+    ])('accepts %s, and serves it back byte for byte', async (label, flags) => {
+      const file = path.join(dir, `${randomUUID()}.mp4`);
+      // Video and sound, one second: the layout is what matters here.
+      await run('ffmpeg', [
+        ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine'],
+        ...['-t', '1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac'],
+        ...flags,
+        file,
+      ]);
+      const bytes = fs.readFileSync(file);
+      const sessionId = await h.newSession();
+      await up(sessionId, { name: `${label}.mp4`, bytes }).expect(200);
+      const { name } = (await info(sessionId).expect(200)).body.res as { name: string };
+      const served = await h
+        .http()
+        .get(`/assets/${sessionId}/${name}`)
+        .set(h.auth('owner'))
+        .buffer(true)
+        .parse(bytesOf)
+        .expect(200);
+      expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);
+    });
+  });
+
+  describe("a form that sends a field twice (an upload into someone else's session)", () => {
+    // The attacker owns a video session; the victim is another researcher with a video.
+    const attacker: PersonName = 'otherResearcher';
+    let own: string;
+    let victim: string;
+    let victimKey: string;
+    let victimChat: string;
+    beforeAll(async () => {
+      own = await h.newSession({ owner: attacker });
+      victim = await h.newSession();
+      victimChat = await h.newSession({ type: 'chat' });
+      await up(victim, { name: 'victim.mp4' }).expect(200);
+      victimKey = (await h.objects(`${victim}/`))[0]!;
+    });
+
+    /** A form with its parts in the order given: a sessionId value, or the file. */
+    /** `FILE` stands for the file part. */
+    const form = (parts: string[]) => {
+      const req = h.http().post('/uploadVideo').set(h.auth(attacker));
+      for (const part of parts) {
+        if (part === 'FILE') void req.attach('file', mp4OfSize(FIXTURE_MP4.length + 100), 'evil.mp4');
+        else void req.field('sessionId', part);
+      }
+      return req;
+    };
+
+    const expectNothingChanged = async () => {
+      expect((await info(victim).expect(200)).body.res.name).toBe('victim.mp4');
+      expect(await h.objects(`${victim}/`)).toEqual([victimKey]);
+      expect((await info(victimChat).expect(200)).body.res.name).toBeNull();
+      expect(await h.objects(`${victimChat}/`)).toEqual([]);
+      expect(await h.objects(`${own}/`)).toEqual([]);
+      await h.http().get(`/assets/${victim}/victim.mp4`).set(h.auth('owner')).expect(200);
+    };
+
+    const seconds = [
+      ["another researcher's video session", () => victim],
+      ["another researcher's chat session", () => victimChat],
+      ['an unknown session', () => randomUUID()],
+    ] as const;
+
+    describe.each(seconds)('with %s as the second sessionId', (_label, second) => {
+      it.each([
+        ['own id, file, second id (checked before the file)', (other: string) => [own, 'FILE', other]],
+        ['file, own id, second id (checked after the file)', (other: string) => ['FILE', own, other]],
+        ['own id, second id, file', (other: string) => [own, other, 'FILE']],
+        ['file, second id, own id', (other: string) => ['FILE', other, own]],
+      ])('%s -> 400 "Send sessionId only once."', async (_order, parts) => {
+        const res = await form(parts(second())).expect(400);
+        expect(res.body.res).toEqual({ message: 'Send sessionId only once.', code: 'VALIDATION' });
+        await expectNothingChanged();
+      });
+
+      it('second id, file, own id -> refused (403 for the first id, or 400 for the repeat, whichever comes first)', async () => {
+        // The check of the first id (a request to studies) races the parser reaching the repeat;
+        // either refusal is right, and either way nothing is written.
+        const res = await form([second(), 'FILE', own]);
+        expect([400, 403, 404, 409]).toContain(res.status);
+        await expectNothingChanged();
+      });
+    });
+
+    it('refuses any other repeated text field too', async () => {
+      const res = await h
+        .http()
+        .post('/uploadVideo')
+        .set(h.auth(attacker))
+        .field('sessionId', own)
+        .field('note', 'one')
+        .field('note', 'two')
+        .attach('file', FIXTURE_MP4, 'clip.mp4')
+        .expect(400);
+      expect(res.body.res.message).toBe('Send note only once.');
+      expect(await h.objects(`${own}/`)).toEqual([]);
+    });
+
+    it('still takes the same form with sessionId once, in either place', async () => {
+      await form([own, 'FILE']).expect(200);
+      await form(['FILE', own]).expect(200);
+      expect(await h.objects(`${own}/`)).toHaveLength(1);
+      await h.http().post('/deleteVideo').set(h.auth(attacker)).send({ sessionId: own }).expect(200);
+    });
   });
 });

@@ -46,8 +46,12 @@ export const commonEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   PUBLIC_URL: envVars.url('http://localhost:8443'),
-  /** Express "trust proxy": which hops may set X-Forwarded-For (the gateway). */
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Express "trust proxy": the proxies whose X-Forwarded-For is believed (the stack's nginx, an
+   * ingress: `loopback`, addresses, subnets). None by default, as in `npm start`, where nothing sits
+   * in front: otherwise any caller could choose the address its rate limits are keyed on.
+   */
+  TRUST_PROXY: z.string().default('false'),
 });
 export type CommonConfig = z.output<typeof commonEnv>;
 

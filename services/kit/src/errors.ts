@@ -27,6 +27,8 @@ export const notFound = (message: string) =>
 export const conflict = (message: string) => new AppError(HttpStatus.CONFLICT, ERROR_CODES.CONFLICT, message);
 export const tooManyRequests = (message: string) =>
   new AppError(HttpStatus.TOO_MANY_REQUESTS, ERROR_CODES.RATE_LIMITED, message);
+export const unsupportedMediaType = (message: string) =>
+  new AppError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ERROR_CODES.UNSUPPORTED_MEDIA, message);
 export const unavailable = (message: string) =>
   new AppError(HttpStatus.SERVICE_UNAVAILABLE, ERROR_CODES.UNAVAILABLE, message);
 

@@ -28,6 +28,11 @@ export class ExpiringMap<V> {
     this.entries.delete(key);
   }
 
+  /** Forgets every entry whose key `matches` (a scan of the whole map: for rare events). */
+  deleteMatching(matches: (key: string) => boolean): void {
+    for (const key of this.entries.keys()) if (matches(key)) this.entries.delete(key);
+  }
+
   private sweep(now: number): void {
     for (const [key, entry] of this.entries) if (entry.until <= now) this.entries.delete(key);
   }

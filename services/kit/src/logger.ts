@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { currentRequestId } from './http/request-context';
 
 export type { Logger } from 'pino';
 
@@ -36,7 +37,16 @@ export function createLogger({
   format = 'json',
   destination,
 }: LoggerOptions): Logger {
-  const options = { level, base: { service }, redact: { paths: REDACT, censor: '[Redacted]' } };
+  const options = {
+    level,
+    base: { service },
+    redact: { paths: REDACT, censor: '[Redacted]' },
+    // Every line written while handling a request names it (the gateway's X-Request-Id).
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+  };
   if (format === 'pretty') {
     return pino(
       options,

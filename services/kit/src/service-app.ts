@@ -9,14 +9,17 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SERVICES, type ServiceName } from '@uis/proto';
 import { z } from 'zod';
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { badRequest } from './errors';
 import { ConfigError, commonEnv, envVars, loadConfig, serviceUrl, serviceUrlsEnv } from './config';
+import { allowedOriginsEnv } from './auth/browser-origins';
+import { answerClientErrors } from './http/client-errors';
 import { AppExceptionFilter } from './http/exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { requestLogger } from './http/request-logger';
 import { KitModule } from './kit.module';
 import { createLogger, type Logger } from './logger';
+import { Metrics } from './metrics/metrics';
 
 /** How the embedded start and a service's own main.ts build a service: one code path for both. */
 export interface ServiceDefinition {
@@ -37,16 +40,27 @@ export interface ComposedService {
 
 export interface ServiceAppOptions {
   logger: Logger;
+  metrics: Metrics;
   trustProxy: string;
+  /**
+   * Web app origins other than the API's own that may call it (ALLOWED_ORIGINS): when the app's
+   * run-time config names an API on another host. None by default: same origin only.
+   */
+  corsOrigins?: readonly string[];
   /** The service's own wiring of the app before init (socket.io adapter, PeerJS mount). */
   configure?: (app: NestExpressApplication) => void | Promise<void>;
 }
 
 /** The variables every service reads: logging, URLs, and the two shared secrets. */
-export const serviceEnv = commonEnv.merge(serviceUrlsEnv).extend({
-  JWT_SECRET: envVars.secret(),
-  SERVICE_TOKEN: envVars.secret(),
-});
+export const serviceEnv = commonEnv
+  .merge(serviceUrlsEnv)
+  .extend({
+    JWT_SECRET: envVars.secret(),
+    SERVICE_TOKEN: envVars.secret(),
+    /** Shared by every process of a deployment: revocations, and each service's own uses of it. */
+    REDIS_URL: envVars.redisUrl(),
+  })
+  .merge(allowedOriginsEnv);
 export type ServiceConfig = z.output<typeof serviceEnv>;
 
 export interface ServiceSpec<C extends ServiceConfig> {
@@ -71,6 +85,7 @@ export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): Se
   const compose = (env: NodeJS.ProcessEnv = process.env): ComposedService => {
     const config = loadConfig(spec.env, env);
     const logger = createLogger({ service: spec.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+    const metrics = new Metrics(spec.name);
     const root: DynamicModule = {
       module: ServiceRootModule,
       imports: [
@@ -80,6 +95,8 @@ export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): Se
           jwtSecret: config.JWT_SECRET,
           serviceToken: config.SERVICE_TOKEN,
           urlOf: (service) => serviceUrl(config, service),
+          redisUrl: config.REDIS_URL,
+          metrics,
         }),
         ...spec.imports(config, logger),
       ],
@@ -89,7 +106,9 @@ export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): Se
       root,
       options: {
         logger,
+        metrics,
         trustProxy: config.TRUST_PROXY,
+        corsOrigins: config.ALLOWED_ORIGINS,
         configure: configure && ((app) => configure(app, config, logger)),
       },
     };
@@ -103,6 +122,11 @@ export function defineService<C extends ServiceConfig>(spec: ServiceSpec<C>): Se
     },
   };
 }
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 /** A body that is not JSON is the caller's mistake, said plainly (other parser errors pass on). */
 const explainParseErrors: ErrorRequestHandler = (error: { type?: string }, _req, _res, next) =>
@@ -135,8 +159,22 @@ export async function prepareServiceApp(
 ): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxyValue(options.trustProxy));
+  answerClientErrors(app.getHttpServer());
   app.use(requestLogger(options.logger));
-  app.use(express.json(), express.urlencoded({ extended: false }), explainParseErrors);
+  app.use(options.metrics.httpMiddleware());
+  if (options.corsOrigins) {
+    app.enableCors({
+      origin: [...options.corsOrigins],
+      credentials: true,
+      exposedHeaders: ['X-Request-Id'],
+      maxAge: 600,
+    });
+  }
+  // API answers are one person's data (tokens among them): no cache keeps them. Routes that serve
+  // files set their own caching (the video assets revalidate with their ETag).
+  app.use(noStore);
+  // JSON only: no urlencoded parser, so a form posted from another site is never read as input.
+  app.use(express.json(), explainParseErrors);
   app.useGlobalFilters(new AppExceptionFilter(options.logger));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   await options.configure?.(app);

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { DatabaseModule, KitModule, Readiness, createLogger } from '../src';
+import { DatabaseModule, KitModule, Readiness, createLogger, Metrics } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 class CreateNotes1700000000000 implements MigrationInterface {
@@ -18,7 +18,7 @@ class CreateNotes1700000000000 implements MigrationInterface {
 @Module({})
 class Root {}
 
-const appOn = (url: string) => {
+const appOn = (url: string, migrateOnStart = true) => {
   const root: DynamicModule = {
     module: Root,
     imports: [
@@ -28,12 +28,14 @@ const appOn = (url: string) => {
         jwtSecret: 'j'.repeat(32),
         serviceToken: 's'.repeat(32),
         urlOf: () => 'http://127.0.0.1:1',
+        metrics: new Metrics('records'),
       }),
       DatabaseModule.forService({
         url,
         schema: 'notes',
         entities: [],
         migrations: [CreateNotes1700000000000],
+        migrateOnStart,
       }),
     ],
   };
@@ -62,8 +64,21 @@ describe('DatabaseModule', () => {
     expect(tables.rows.map((r) => r.table_name)).toEqual(['migrations', 'notes']);
     expect(applied.rows).toEqual([{ name: 'CreateNotes1700000000000' }]);
 
-    // A restart finds nothing left to run.
+    // A restart finds nothing left to run; nor does one that leaves migrations to the migrate entry.
     const again = await appOn(db.url);
     await again.close();
+    const deployed = await appOn(db.url, false);
+    await deployed.close();
+  });
+
+  it('refuses to serve on an old schema when the deployment runs migrations itself (MIGRATE_ON_START=false)', async () => {
+    const fresh = await createTestDatabase('kit_pending');
+    try {
+      await expect(appOn(fresh.url, false)).rejects.toThrow(
+        "The notes schema has migrations pending: run the service's migrate entry first (MIGRATE_ON_START=false).",
+      );
+    } finally {
+      await fresh.drop();
+    }
   });
 });

@@ -1,8 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
-import { InternalClient } from '../src';
-import { SERVICE, startTestService, testInternalRoute, tokenFor } from './test-service';
+import { randomUUID } from 'node:crypto';
+import { InternalClient, Revocations, runInRequest } from '../src';
+import { SERVICE, startTestService, testInternalRoute, testRequestIdRoute, tokenFor } from './test-service';
+
+const jwtClaims = (token: string) => jwt.decode(token) as { sid: string };
 
 describe('kit HTTP plumbing', () => {
   let app: INestApplication;
@@ -15,6 +18,12 @@ describe('kit HTTP plumbing', () => {
   afterAll(() => app.close());
 
   const http = () => request(app.getHttpServer());
+  /** The app listening on a loopback port (once), for clients that need a URL. */
+  let listening: Promise<string> | undefined;
+  const baseUrl = () =>
+    (listening ??= app
+      .listen(0, '127.0.0.1')
+      .then(async () => (await app.getUrl()).replace('[::1]', '127.0.0.1')));
 
   it('wraps answers in the SUCCESS envelope', async () => {
     const res = await http().post('/test/echo').send({ name: 'Ada' }).expect(200);
@@ -87,9 +96,101 @@ describe('kit HTTP plumbing', () => {
       await http().get(`/test/lab?accessToken=${researcher}`).expect(200);
     });
 
+    it('takes the cookie for reading only: a change needs the bearer header (a cross-site form cannot send it)', async () => {
+      const token = tokenFor();
+      await http().get('/test/me').set('cookie', `accessToken=${token}`).expect(200);
+      const byCookie = await http()
+        .post('/test/touch')
+        .set('cookie', `accessToken=${token}`)
+        .send({})
+        .expect(401);
+      expect(byCookie.body.res.code).toBe('UNAUTHENTICATED');
+      await http().post('/test/touch').set('authorization', `Bearer ${token}`).send({}).expect(200);
+    });
+
+    it('refuses the tokens of a revoked login at once, and those of a revoked user issued before it', async () => {
+      const revocations = app.get(Revocations);
+      const first = tokenFor({ loginId: randomUUID() });
+      const second = tokenFor({ loginId: randomUUID() });
+      await revocations.revoke({ kind: 'login', id: jwtClaims(first).sid });
+      const ended = await http().get('/test/me').set('authorization', `Bearer ${first}`).expect(401);
+      expect(ended.body.res.message).toBe('Your session has ended. Please sign in again.');
+      await http().get('/test/me').set('authorization', `Bearer ${second}`).expect(200);
+
+      const user = { id: randomUUID(), loginId: randomUUID() };
+      const before = tokenFor(user);
+      await revocations.revoke({ kind: 'user', id: user.id, issuedBefore: Date.now() });
+      await http().get('/test/me').set('authorization', `Bearer ${before}`).expect(401);
+      // A sign-in after it (a failed account deletion is retried that way) works again.
+      await http()
+        .get('/test/me')
+        .set('authorization', `Bearer ${tokenFor(user)}`)
+        .expect(200);
+    });
+
     it('refuses a participant on a researcher route with 403', async () => {
       const res = await http().get('/test/lab').set('authorization', `Bearer ${tokenFor()}`).expect(403);
       expect(res.body.res.message).toBe('Only researchers can do this.');
+    });
+  });
+
+  describe('bodies', () => {
+    it.each([
+      ['a form (what another site can post)', 'application/x-www-form-urlencoded', 'name=Ada'],
+      ['plain text', 'text/plain', '{"name":"Ada"}'],
+      ['multipart', 'multipart/form-data; boundary=x', '--x\r\n\r\n--x--'],
+    ])('refuses %s with a 415 saying to send JSON', async (_, type, body) => {
+      const res = await http().post('/test/echo').set('content-type', type).send(body).expect(415);
+      expect(res.body.res).toEqual({
+        message: 'Send the request body as JSON (Content-Type: application/json).',
+        code: 'UNSUPPORTED_MEDIA',
+      });
+    });
+
+    it('takes a POST without a body as empty input', async () => {
+      const res = await http().post('/test/touch').set('authorization', `Bearer ${tokenFor()}`).expect(200);
+      expect(res.body.res).toEqual({ message: 'touched' });
+    });
+  });
+
+  it("answers what Node's parser refuses (an address past 16 KB) with the envelope, not a bare status", async () => {
+    const res = await fetch(`${await baseUrl()}/test/me?q=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      status: 'ERROR',
+      res: {
+        message:
+          'The request is too large: its address and headers may take 16 KB. Send large input in a POST body.',
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+    });
+  });
+
+  it('serves Prometheus metrics at /metrics: latency by route pattern, labelled with the service', async () => {
+    await http().get('/test/me').set('authorization', `Bearer ${tokenFor()}`).expect(200);
+    await http().get('/test/me').expect(401);
+    const res = await http().get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    for (const status of ['200', '401']) {
+      expect(res.text).toMatch(
+        new RegExp(
+          `http_request_duration_seconds_count\\{service="auth",method="GET",route="/test/me",status="${status}"\\} \\d+`,
+        ),
+      );
+    }
+    expect(res.text).toContain('process_resident_memory_bytes');
+  });
+
+  it('marks every API answer not to be cached (they hold tokens and personal data)', async () => {
+    const res = await http().post('/test/echo').send({ name: 'Ada' }).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a database that cannot answer now with a 503 that says to retry, not a 500', async () => {
+    const res = await http().get('/test/database-down').expect(503);
+    expect(res.body.res).toEqual({
+      message: 'The database is unavailable right now. Please try again in a moment.',
+      code: 'UNAVAILABLE',
     });
   });
 
@@ -143,19 +244,28 @@ describe('kit HTTP plumbing', () => {
     });
 
     it('answer the internal client, typed and validated on both ends', async () => {
-      await app.listen(0, '127.0.0.1');
-      const url = await app.getUrl();
+      const url = await baseUrl();
       const client = new InternalClient({
         serviceToken: SERVICE,
         urlOf: () => url.replace('[::1]', '127.0.0.1'),
       });
       await expect(client.call(testInternalRoute, { value: 21 })).resolves.toEqual({ doubled: 42 });
+      // The called service's refusal keeps its meaning: a 400 stays a 400, a 404 a 404.
       await expect(client.call(testInternalRoute, { value: 'x' as unknown as number })).rejects.toMatchObject(
-        {
-          httpStatus: 503,
-          message: expect.stringContaining('value'),
-        },
+        { httpStatus: 400, code: 'VALIDATION', message: expect.stringContaining('value') },
       );
+      await expect(client.call(testRequestIdRoute, { value: 0 })).rejects.toMatchObject({
+        httpStatus: 404,
+        code: 'NOT_FOUND',
+        message: 'Nothing has the value 0.',
+      });
+      // The request being served goes along, so the called service logs under the same id.
+      await expect(
+        runInRequest('req-77', () => client.call(testRequestIdRoute, { value: 1 })),
+      ).resolves.toEqual({
+        requestId: 'req-77',
+      });
+      expect(logs.some((line) => line.includes('"requestId":"req-77"'))).toBe(true);
       const stranger = new InternalClient({ serviceToken: 'nope', urlOf: () => url });
       await expect(stranger.call(testInternalRoute, { value: 1 })).rejects.toMatchObject({ httpStatus: 503 });
       const nobody = new InternalClient({ serviceToken: SERVICE, urlOf: () => 'http://127.0.0.1:1' });

@@ -8,9 +8,12 @@ import {
   Input,
   InternalEndpoint,
   KitModule,
+  Metrics,
   Readiness,
   createLogger,
   createServiceApp,
+  currentRequestId,
+  notFound,
   signAccessToken,
   type AuthUser,
 } from '../src';
@@ -57,7 +60,35 @@ export const testRoutes = {
     request: z.object({}),
     answer: Message,
   },
+  touch: {
+    method: 'POST',
+    path: '/test/touch',
+    service: 'auth',
+    access: 'user',
+    summary: 'a change a signed-in user makes',
+    request: z.object({ note: z.string().optional() }),
+    answer: Message,
+  },
+  databaseDown: {
+    method: 'GET',
+    path: '/test/database-down',
+    service: 'auth',
+    access: 'public',
+    summary: 'fails as a query does while Postgres restarts',
+    request: z.object({}),
+    answer: Message,
+  },
 } satisfies Record<string, RouteDef>;
+
+/** Answers the request id it runs under, and refuses `value` 0 with a 404 (a refusal to pass on). */
+export const testRequestIdRoute = {
+  method: 'POST',
+  path: '/internal/auth/request-id',
+  service: 'auth',
+  summary: 'request id',
+  request: z.object({ value: z.number() }),
+  answer: z.object({ requestId: z.string().nullable() }),
+} satisfies InternalRouteDef;
 
 export const testInternalRoute = {
   method: 'POST',
@@ -90,9 +121,26 @@ class TestController {
     throw new Error('database password is hunter2 at /secret/path');
   }
 
+  @Endpoint(testRoutes.touch)
+  touch() {
+    return { message: 'touched' };
+  }
+
+  @Endpoint(testRoutes.databaseDown)
+  databaseDown(): never {
+    // What pg throws for a query on a connection the restarting server ended.
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  }
+
   @InternalEndpoint(testInternalRoute)
   ping(@Input() input: { value: number }) {
     return { doubled: input.value * 2 };
+  }
+
+  @InternalEndpoint(testRequestIdRoute)
+  requestId(@Input() input: { value: number }) {
+    if (input.value === 0) throw notFound('Nothing has the value 0.');
+    return { requestId: currentRequestId() ?? null };
   }
 }
 
@@ -110,6 +158,7 @@ export async function startTestService() {
   const lines: string[] = [];
   logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   const logger = createLogger({ service: 'auth', level: 'info', destination: logStream });
+  const metrics = new Metrics('auth');
   const root: DynamicModule = {
     module: TestRootModule,
     imports: [
@@ -119,11 +168,12 @@ export async function startTestService() {
         jwtSecret: JWT,
         serviceToken: SERVICE,
         urlOf: () => 'http://127.0.0.1:1',
+        metrics,
       }),
       TestFeatureModule,
     ],
   };
-  const app = await createServiceApp(root, { logger, trustProxy: 'loopback' });
+  const app = await createServiceApp(root, { logger, metrics, trustProxy: 'loopback' });
   return { app, logs: lines, readiness: app.get(Readiness) };
 }
 
@@ -135,6 +185,7 @@ export const tokenFor = (user: Partial<AuthUser> = {}, ttlSeconds = 60) =>
       email: 'ada@lab.test',
       name: 'Ada',
       type: 'participant',
+      loginId: '0b1f2f6e-55a4-4b0c-9d39-7f1a2e3c4d5e',
       ...user,
     },
     ttlSeconds,

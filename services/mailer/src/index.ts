@@ -2,6 +2,7 @@ export * from './mail.config';
 export * from './mail.renderer';
 export * from './mail.transport';
 export * from './mail.processor';
+export * from './mail.stats';
 export * from './sent-marker.store';
 export * from './mail-queue';
 export * from './mail.worker';

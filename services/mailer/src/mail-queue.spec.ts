@@ -24,9 +24,20 @@ describe('MemorySentMarkerStore', () => {
     let now = 0;
     const store = new MemorySentMarkerStore(() => now);
     await store.mark('r1');
-    expect(await store.has('r1')).toBe(true);
-    expect(await store.has('r2')).toBe(false);
+    expect(await store.get('r1')).toBe('sent');
+    expect(await store.get('r2')).toBeUndefined();
     now = 7 * 24 * 60 * 60 * 1000;
-    expect(await store.has('r1')).toBe(false);
+    expect(await store.get('r1')).toBeUndefined();
+  });
+
+  it('forgets a hand-over, never a sent mail', async () => {
+    const store = new MemorySentMarkerStore();
+    await store.handedOver('r1');
+    expect(await store.get('r1')).toBe('handed-over');
+    await store.forget('r1');
+    expect(await store.get('r1')).toBeUndefined();
+    await store.mark('r2');
+    await store.forget('r2');
+    expect(await store.get('r2')).toBe('sent');
   });
 });

@@ -3,7 +3,7 @@ import type { Logger } from '@uis/kit';
 import { QUEUES, type MailJob } from '@uis/proto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type { MailConfig } from './mail.config';
-import { MailProcessor, isPermanentMailError, parseMailJob } from './mail.processor';
+import { MailProcessor, describeMailError, isPermanentMailError, parseMailJob } from './mail.processor';
 import { createMailTransport, type MailTransportOptions } from './mail.transport';
 import { MemorySentMarkerStore } from './sent-marker.store';
 
@@ -148,13 +148,18 @@ export class InProcessMailQueue implements MailQueue {
       await this.processor.process(job);
       this.known.set(job.requestId, Date.now() + KEEP_COMPLETED_SECONDS * 1000);
     } catch (error) {
-      const err = (error as Error).message;
-      if (!isPermanentMailError(error) && attempt < this.options.attempts && !this.closed) {
+      const failure = { ...context, ...describeMailError(error) };
+      const { stats } = this.processor;
+      const permanent = isPermanentMailError(error);
+      if (!permanent && attempt < this.options.attempts && !this.closed) {
         const delayMs = backoffDelay(this.options.backoffMs, attempt);
-        this.logger.warn({ ...context, err, retryInMs: delayMs }, 'mail attempt failed, will retry');
+        this.logger.warn(
+          { ...failure, retryInMs: delayMs, totals: stats.count('retried') },
+          'mail attempt failed, will retry',
+        );
         this.schedule(job, attempt + 1, delayMs);
       } else {
-        this.logger.error({ ...context, err }, 'mail failed for good');
+        this.logger.error({ ...failure, permanent, totals: stats.count('failed') }, 'mail failed for good');
         this.known.set(job.requestId, Date.now() + KEEP_FAILED_SECONDS * 1000);
       }
     }
@@ -168,12 +173,13 @@ export class InProcessMailQueue implements MailQueue {
 export function createMailQueue(
   config: MailConfig,
   logger: Logger,
-  options: MailTransportOptions = {},
+  options: Pick<MailTransportOptions, 'print'> = {},
 ): MailQueue {
   const { REDIS_URL } = config;
   if (REDIS_URL) return new BullMailQueue({ ...config, REDIS_URL }, logger);
   const processor = new MailProcessor(
-    createMailTransport(config, options),
+    // This process is the only sender, so the pool itself keeps MAIL_RATE_PER_SECOND.
+    createMailTransport(config, { ...options, poolRateLimit: true }),
     new MemorySentMarkerStore(),
     logger,
   );

@@ -1,8 +1,9 @@
 import { defineService, serviceEnv } from '@uis/kit';
-import { mailEnv } from './mail.config';
+import { checkMailEnv, mailEnv } from './mail.config';
 import { MailerModule } from './mailer.module';
 
-export const mailerEnv = serviceEnv.extend(mailEnv.shape);
+/** The mailer's environment: the kit's, the mail variables, and the rules between them (checked at boot). */
+export const mailerEnv = serviceEnv.extend(mailEnv.shape).superRefine(checkMailEnv);
 
 /**
  * The mail worker as a service: with REDIS_URL it consumes QUEUES.mail; without it there is nothing

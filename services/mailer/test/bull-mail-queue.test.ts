@@ -1,6 +1,6 @@
 import { QUEUES } from '@uis/proto';
 import { Queue } from 'bullmq';
-import type { MailConfig } from '../src/mail.config';
+import { mailSender, type MailConfig } from '../src/mail.config';
 import { BullMailQueue, createMailQueue, mailJobId, type MailQueue } from '../src/mail-queue';
 import { MailJobInvalidError } from '../src/mail.processor';
 import { messageIdFor } from '../src/mail.transport';
@@ -76,7 +76,7 @@ describe('mail over BullMQ (real Redis, real SMTP server)', () => {
     expect(mail.text).toContain(job.link);
     expect(mail.text).toContain('15 minutes');
     expect(mail.html).toContain(job.link.replace(/&/g, '&amp;'));
-    expect(mail.messageId).toBe(messageIdFor(job.requestId, config.MAIL_FROM));
+    expect(mail.messageId).toBe(messageIdFor(job.requestId, mailSender(config)));
     await waitForState(job.requestId, 'completed');
     expect(mailsTo(job.to)).toHaveLength(1);
     // Logs name the recipient and the request, never the link's token.

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { mailSender } from '../src/mail.config';
 import { createMailQueue, type MailQueue } from '../src/mail-queue';
 import { messageIdFor } from '../src/mail.transport';
 import { startMailWorker } from '../src/mail.worker';
@@ -51,7 +52,7 @@ describe('dev outbox (no SMTP_URL)', () => {
     expect(recipientsOf(mail)).toEqual([job.to]);
     expect(mail.subject).toBe('Your sign-in link for User Interaction Simulator');
     expect(mail.text).toContain(job.link);
-    expect(mail.messageId).toBe(messageIdFor(job.requestId, config.MAIL_FROM));
+    expect(mail.messageId).toBe(messageIdFor(job.requestId, mailSender(config)));
 
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(job.link);

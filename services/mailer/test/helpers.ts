@@ -40,10 +40,10 @@ export interface CapturedLogger {
 }
 
 /** A real pino logger that writes into memory, so tests can read what would be logged. */
-export function captureLogger(): CapturedLogger {
+export function captureLogger(level = 'debug'): CapturedLogger {
   const lines: string[] = [];
   const destination = { write: (chunk: string) => lines.push(chunk) } as unknown as NodeJS.WritableStream;
-  const logger = createLogger({ service: 'mailer', level: 'debug', destination });
+  const logger = createLogger({ service: 'mailer', level, destination });
   return { logger, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 

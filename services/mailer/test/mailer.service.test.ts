@@ -1,9 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
+import { ConfigError } from '@uis/kit';
 import { testSecrets } from '@uis/kit/testing';
 import request from 'supertest';
 import { createMailQueue, type MailQueue } from '../src/mail-queue';
 import { mailerService } from '../src/mailer.service-definition';
-import { TEST_REDIS_URL, captureLogger, deleteRedisPrefix, magicLinkJob, uniquePrefix } from './helpers';
+import {
+  TEST_REDIS_URL,
+  captureLogger,
+  deleteRedisPrefix,
+  magicLinkJob,
+  testMailConfig,
+  uniquePrefix,
+} from './helpers';
 import { recipientsOf, startSmtpSink, type SmtpSink } from './smtp-sink';
 
 describe('mailer service (Nest app)', () => {
@@ -38,15 +46,7 @@ describe('mailer service (Nest app)', () => {
     };
     app = await mailerService.createApp(env);
     producer = createMailQueue(
-      {
-        REDIS_URL: TEST_REDIS_URL,
-        SMTP_URL: sink.url,
-        QUEUE_PREFIX: prefix,
-        MAIL_ATTEMPTS: 3,
-        MAIL_BACKOFF_MS: 100,
-        MAIL_FROM: 'x <x@localhost>',
-        OUTBOX_DIR: '/nonexistent',
-      },
+      testMailConfig({ REDIS_URL: TEST_REDIS_URL, SMTP_URL: sink.url, QUEUE_PREFIX: prefix }),
       captureLogger().logger,
     );
     const job = magicLinkJob();
@@ -63,6 +63,34 @@ describe('mailer service (Nest app)', () => {
   it('runs health only without REDIS_URL', async () => {
     app = await mailerService.createApp({ ...testSecrets(), LOG_LEVEL: 'silent' });
     await request(app.getHttpServer()).get('/ready').expect(200);
+  });
+
+  it('refuses to start for a public PUBLIC_URL with a relay but no MAIL_FROM, saying why', async () => {
+    const env = {
+      ...testSecrets(),
+      LOG_LEVEL: 'silent',
+      SMTP_URL: sink.url,
+      PUBLIC_URL: 'https://uis.example.org',
+    };
+    const refusal = mailerService.createApp(env);
+    await expect(refusal).rejects.toBeInstanceOf(ConfigError);
+    await expect(refusal).rejects.toThrow(
+      /MAIL_FROM: is required when PUBLIC_URL \(https:\/\/uis\.example\.org\) is not a local address/,
+    );
+    app = await mailerService.createApp({ ...env, MAIL_FROM: 'UIS <no-reply@uis.example.org>' });
+  });
+
+  it('refuses to start with part of a DKIM configuration', async () => {
+    await expect(
+      mailerService.createApp({
+        ...testSecrets(),
+        LOG_LEVEL: 'silent',
+        DKIM_DOMAIN: 'example.org',
+        DKIM_SELECTOR: 's1',
+      }),
+    ).rejects.toThrow(
+      'DKIM_PRIVATE_KEY: is required with DKIM_DOMAIN and DKIM_SELECTOR (DKIM needs all three, or none)',
+    );
   });
 
   it('fails fast on a bad SMTP_URL', async () => {

@@ -1,8 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { InternalClient, signAccessToken, type AuthUser } from '@uis/kit';
-import { createTestDatabase, freePort, randomSuffix, testSecrets, type TestDatabase } from '@uis/kit/testing';
-import { EVERYONE, internalRoutes, orderMessages, type MessageRecord } from '@uis/proto';
-import { randomUUID } from 'node:crypto';
+import { createTestDatabase, freePort, testSecrets, testUser, type TestDatabase } from '@uis/kit/testing';
+import { EVERYONE, MESSAGE_PAGE_MAX, internalRoutes, orderMessages, type MessageRecord } from '@uis/proto';
 import type { Server } from 'node:http';
 import { realtimeService } from '../src';
 import { ChildService, startServiceProcess } from '../test/support/processes';
@@ -47,7 +46,7 @@ export class BenchStack implements SessionHost {
   }
 
   person(type: AuthUser['type'], name: string): { user: AuthUser; token: string } {
-    const user: AuthUser = { id: randomUUID(), type, name, email: `${randomSuffix()}@bench.test` };
+    const user = testUser(type, { name });
     return { user, token: signAccessToken(this.env.JWT_SECRET!, user, 3600) };
   }
 
@@ -79,8 +78,20 @@ export class BenchStack implements SessionHost {
     return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
   }
 
+  /** Every message of the session: records answers a page at a time (the live chat's pages). */
   async storedMessages(sessionId: string): Promise<MessageRecord[]> {
-    const { messages } = await this.records().call(internalRoutes.recordsListMessages, { sessionId });
+    const records = this.records();
+    const messages: MessageRecord[] = [];
+    for (let before: string | undefined; ;) {
+      const page = await records.call(internalRoutes.recordsListMessages, {
+        sessionId,
+        limit: MESSAGE_PAGE_MAX,
+        ...(before === undefined ? {} : { before }),
+      });
+      messages.unshift(...page.messages);
+      if (!page.hasMore || page.messages.length === 0) break;
+      before = page.messages[0]!.message_id;
+    }
     return orderMessages(messages);
   }
 

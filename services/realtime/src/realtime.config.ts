@@ -19,6 +19,10 @@ export const realtimeEnv = serviceEnv
       .default('uis:realtime'),
     /** How long a session access answer from studies is reused (every event is checked). */
     ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /** Sockets one user may hold open on one replica (tabs, windows, devices). */
+    SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Messages and clicks one user may store in one session per 10 s (WriteLimiter). */
+    LIVE_WRITE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
   })
   .transform((config) => ({ ...config, allowedOrigins: allowedOriginsOf(config) }));
 export type RealtimeConfig = z.output<typeof realtimeEnv>;

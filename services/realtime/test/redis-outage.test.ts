@@ -1,5 +1,5 @@
-import { pause } from './support/live-client';
 import { LiveStack } from './support/live-stack';
+import { pause } from './support/recording-connection';
 import { RedisServer } from './support/processes';
 import { runRedisOutage } from './support/redis-outage';
 
@@ -40,6 +40,7 @@ describe('Redis stopped for 5 s during traffic', () => {
     });
     expect(result.stored.length).toBeGreaterThan(100);
     expect(result.acknowledgedNotStored).toEqual([]);
+    expect(result.refused).toEqual([]);
     expect({
       lost: result.lostDeliveries,
       converged: result.convergedClients,

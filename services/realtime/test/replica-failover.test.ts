@@ -1,8 +1,8 @@
 import { TEST_REDIS_URL, freePort, randomSuffix, waitFor } from '@uis/kit/testing';
 import type { MessageRecord } from '@uis/proto';
-import { LiveClient, pause } from './support/live-client';
 import { LiveStack, type Replica } from './support/live-stack';
 import { ChildService, buildRealtime, startRealtimeProcess } from './support/processes';
+import { RecordingConnection, pause } from './support/recording-connection';
 import { TcpBalancer } from './support/tcp-balancer';
 
 const CLIENTS = 20;
@@ -20,14 +20,21 @@ describe('a replica killed during a session', () => {
   let a: ChildService;
   let b: Replica;
   let balancer: TcpBalancer;
-  const clients: LiveClient[] = [];
-  const others: LiveClient[] = [];
+  let portA: number;
+  const clients: RecordingConnection[] = [];
+  const others: RecordingConnection[] = [];
 
   beforeAll(async () => {
     buildRealtime();
     stack = await LiveStack.start('failover');
-    const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
-    const portA = await freePort();
+    const redis = {
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: `uis-test:${randomSuffix()}`,
+      // Each client sends about 25 messages per 10 s, above the default write limit: this test is
+      // about failing over, so none may be refused (connection-limits.test.ts tests the limit).
+      LIVE_WRITE_LIMIT: '1000',
+    };
+    portA = await freePort();
     [a, b] = await Promise.all([
       startRealtimeProcess({ ...stack.env, ...redis, LOG_LEVEL: 'warn' }, portA),
       stack.replica(redis),
@@ -51,11 +58,15 @@ describe('a replica killed during a session', () => {
       researcher,
       ...Array.from({ length: CLIENTS - 1 }, (_, i) => stack.person('participant', `P${i}`)),
     ];
-    for (const person of people) clients.push(new LiveClient(balancer.url, { token: person.token }));
+    for (const person of people) {
+      clients.push(
+        new RecordingConnection(balancer.url, { token: person.token, ackTimeoutMs: ACK_TIMEOUT_MS }),
+      );
+    }
     await Promise.all(clients.map((client) => client.connected()));
     for (const client of clients) expect((await client.join(sessionId)).status).toBe('SUCCESS');
 
-    // Everyone chats whenever connected, as the web client does (LiveClient.say).
+    // Everyone chats whenever connected, as the web client does (LiveConnection.send).
     const outcomes = new Map<string, string>();
     const sent: Array<Promise<void>> = [];
     let sending = true;
@@ -64,20 +75,22 @@ describe('a replica killed during a session', () => {
         await pause(SEND_EVERY_MS * (0.5 + Math.random()));
         if (!client.socket.connected) continue;
         const text = `${i}-${n}`;
-        sent.push(
-          client.say(sessionId, text, ACK_TIMEOUT_MS).then((outcome) => void outcomes.set(text, outcome)),
-        );
+        sent.push(client.send(text).then((outcome) => void outcomes.set(text, outcome.kind)));
       }
     });
 
     await pause(1000);
+    // The clients A holds are those that lose their connection: all of them, not the first to notice.
+    const openToA = balancer.connectionsTo(portA);
+    const dropped = new Set<RecordingConnection>();
+    for (const client of clients) client.socket.once('disconnect', () => dropped.add(client));
     const killedAt = Date.now();
     await a.kill('SIGKILL');
-    await waitFor(() => clients.some((client) => !client.socket.connected), 'A’s clients to notice');
-    const onA = clients.filter((client) => !client.socket.connected);
+    await waitFor(() => dropped.size >= openToA, 'A’s clients to notice');
+    const onA = [...dropped];
     // While A's clients are away, the researcher (in another tab, on B) changes the live state:
     // they learn it only by rejoining.
-    const tab = new LiveClient(b.url, { token: researcher.token });
+    const tab = new RecordingConnection(b.url, { token: researcher.token });
     others.push(tab);
     await tab.connected();
     const status = { sessionId, paused: true, currentTime: 33 };
@@ -96,6 +109,7 @@ describe('a replica killed during a session', () => {
       .filter(([, outcome]) => outcome === 'acknowledged')
       .map(([text]) => text);
     const unanswered = [...outcomes].filter(([, outcome]) => outcome === 'unanswered');
+    const refused = [...outcomes].filter(([, outcome]) => outcome === 'refused');
 
     const stored = await stack.storedMessages(sessionId);
     const texts = stored.map((m) => m.message);
@@ -104,18 +118,19 @@ describe('a replica killed during a session', () => {
     expect(new Set(texts).size).toBe(texts.length); // nothing stored twice
     expect(acknowledged.filter((text) => !texts.includes(text))).toEqual([]); // nothing acknowledged lost
     expect(acknowledged.length).toBeGreaterThan(CLIENTS * 3);
+    expect(refused).toEqual([]);
 
     for (const client of clients) {
       await waitFor(
-        () => client.chat.messages.length >= stored.length,
+        () => client.state.messages.length >= stored.length,
         'every client to converge',
         5000,
       ).catch(() => undefined);
-      expect(client.chat.messages as MessageRecord[]).toEqual(stored);
+      expect(client.state.messages as MessageRecord[]).toEqual(stored);
     }
     const participants = clients.slice(1, CLIENTS);
-    expect(participants.map((client) => [client.allowClicks, client.videoStatus])).toEqual(
-      participants.map(() => [true, status]),
+    expect(participants.map((client) => [client.state.allowClicks, client.last('videoStatus')])).toEqual(
+      participants.map(() => [true, { ...status, playbackRate: 1, at: expect.any(Number) as number }]),
     );
     console.info(
       `failover: ${onA.length} clients on the killed replica, reconnected in ${Math.min(...reconnectMs)}-${Math.max(

@@ -1,8 +1,8 @@
-import { InternalClient } from '@uis/kit';
 import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
 import { internalRoutes, type MessageRecord, type PixelRecord } from '@uis/proto';
-import { LiveClient, pause } from './support/live-client';
+import { TEXTS } from '../src/live/live-session.service';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { RecordingConnection, pause } from './support/recording-connection';
 
 /**
  * Two realtime replicas on one Redis, the researcher on A and the participants on B: everything one
@@ -15,10 +15,10 @@ describe('two realtime replicas on one Redis', () => {
   let researcher: Person;
   let pat: Person;
   let pia: Person;
-  const clients: LiveClient[] = [];
+  const clients: RecordingConnection[] = [];
 
   const connect = async (replica: Replica, person: Person) => {
-    const client = new LiveClient(replica.url, { token: person.token });
+    const client = new RecordingConnection(replica.url, { token: person.token });
     clients.push(client);
     return client.connected();
   };
@@ -65,15 +65,15 @@ describe('two realtime replicas on one Redis', () => {
       ['Pat', 'Hi!'],
     ]);
     for (const client of [owner, p1, p2]) {
-      await waitFor(() => client.chat.messages.length === 2, 'both messages everywhere');
-      expect(client.chat.messages).toEqual(stored);
+      await waitFor(() => client.state.messages.length === 2, 'both messages everywhere');
+      expect(client.state.messages).toEqual(stored);
     }
     // One messageAdded per message: the history is never sent again for a new message.
     expect(p2.payloadsOf('messageAdded')).toHaveLength(2);
     expect(p2.payloadsOf('message')).toHaveLength(1);
   });
 
-  it('sends the full list to a late joiner, and a message without an acknowledgement still arrives', async () => {
+  it('sends the list to a late joiner, and a message without an acknowledgement still arrives', async () => {
     const { sessionId, owner, p1 } = await liveSession();
     owner.socket.emit('message', { sessionId, message: 'No callback here' });
     await waitFor(() => p1.texts().includes('No callback here'), 'the unacknowledged message');
@@ -95,8 +95,16 @@ describe('two realtime replicas on one Redis', () => {
       res: null,
     });
     for (const client of [p1, p2]) {
-      await waitFor(() => client.videoStatus !== null, 'the status on B');
-      expect(client.videoStatus).toEqual({ sessionId, paused: false, currentTime: 10 });
+      await waitFor(() => client.last('videoStatus') !== null, 'the status on B');
+      // Stamped with the server time it held at (the researcher sent no `at`: the server's own).
+      expect(client.last('videoStatus')).toEqual({
+        sessionId,
+        paused: false,
+        currentTime: 10,
+        playbackRate: 1,
+        at: expect.any(Number) as number,
+      });
+      expect(client.last('videoStatus')!.at).toBeGreaterThanOrEqual(sentAt);
     }
     expect(owner.payloadsOf('videoStatus')).toEqual([]); // the sender is the source
 
@@ -104,7 +112,7 @@ describe('two realtime replicas on one Redis', () => {
     expect((await p1.ask('syncVideoStatus', { sessionId })).status).toBe('SUCCESS');
     await waitFor(() => p1.payloadsOf('videoStatus').length === 2, 'the sync answer');
     // Still playing: the answer has moved on by the time since the researcher sent it.
-    const answer = p1.videoStatus!;
+    const answer = p1.last('videoStatus')!;
     expect(answer.paused).toBe(false);
     expect(answer.currentTime).toBeGreaterThanOrEqual(10.3);
     expect(answer.currentTime).toBeLessThanOrEqual(10 + (Date.now() - sentAt) / 1000);
@@ -113,8 +121,13 @@ describe('two realtime replicas on one Redis', () => {
     const late = await connect(b, pia);
     await late.join(sessionId);
     // A joiner gets the status with the list, no need to ask.
-    expect(late.videoStatus).toEqual({ sessionId, paused: true, currentTime: 42 });
-    await waitFor(() => p2.videoStatus?.currentTime === 42, 'the pause on B');
+    expect(late.last('videoStatus')).toMatchObject({
+      sessionId,
+      paused: true,
+      currentTime: 42,
+      playbackRate: 1,
+    });
+    await waitFor(() => p2.last('videoStatus')?.currentTime === 42, 'the pause on B');
   });
 
   it('asks the researcher when no status is known yet, as the spec has it', async () => {
@@ -123,18 +136,21 @@ describe('two realtime replicas on one Redis', () => {
     await waitFor(() => owner.payloadsOf('syncVideoStatus').length === 1, 'the question on A');
     expect(owner.payloadsOf('syncVideoStatus')).toEqual([{ sessionId }]);
     await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 3 });
-    await waitFor(() => p1.videoStatus !== null, 'the answer on B');
-    expect(p1.videoStatus).toEqual({ sessionId, paused: true, currentTime: 3 });
+    await waitFor(() => p1.last('videoStatus') !== null, 'the answer on B');
+    expect(p1.last('videoStatus')).toMatchObject({ sessionId, paused: true, currentTime: 3 });
   });
 
   it('lets participants click only while the researcher allows it, storing the video time', async () => {
     const { sessionId, owner, p1, p2 } = await liveSession();
-    expect(p1.allowClicks).toBe(false);
+    // The joining socket is told the permission (off) before its list.
+    expect(p1.payloadsOf('participantClicksToggled')).toEqual([{ sessionId, allowClicks: false }]);
+    expect(p1.state.allowClicks).toBe(false);
     const click = { sessionId, x: 0.25, y: 0.75, color: 'rgba(10, 20, 30, 255)', videoTime: 12.5 };
-    expect((await p1.ask('clickVideo', click)).status).toBe('ERROR');
+    const clicksOff = { status: 'ERROR', res: { message: TEXTS.clicksOff, code: 'FORBIDDEN' } };
+    expect(await p1.ask('clickVideo', click)).toEqual(clicksOff);
 
     await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
-    await waitFor(() => p1.allowClicks === true && p2.allowClicks === true, 'the permission on B');
+    await waitFor(() => p1.state.allowClicks && p2.state.allowClicks, 'the permission on B');
     const stored = await p1.ask('clickVideo', click);
     expect(stored).toEqual({
       status: 'SUCCESS',
@@ -144,11 +160,12 @@ describe('two realtime replicas on one Redis', () => {
 
     const late = await connect(b, pia);
     await late.join(sessionId);
-    expect(late.allowClicks).toBe(true);
+    expect(late.payloadsOf('participantClicksToggled')).toEqual([{ sessionId, allowClicks: true }]);
+    expect(late.state.allowClicks).toBe(true);
 
     await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: false });
-    await waitFor(() => p2.allowClicks === false, 'the withdrawal on B');
-    expect((await p2.ask('clickVideo', click)).status).toBe('ERROR');
+    await waitFor(() => !p2.state.allowClicks, 'the withdrawal on B');
+    expect(await p2.ask('clickVideo', click)).toEqual(clicksOff);
     expect(await stack.storedPixels(sessionId)).toHaveLength(1);
   });
 
@@ -199,20 +216,18 @@ describe('two realtime replicas on one Redis', () => {
     ]);
     expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(texts);
     await waitFor(() => p1.payloadsOf('videoStatus').length === 4, 'every status on B');
-    expect(p1.payloadsOf('videoStatus')).toEqual(statuses);
+    expect(p1.payloadsOf('videoStatus').map(({ at: _at, playbackRate: _rate, ...status }) => status)).toEqual(
+      statuses,
+    );
     await p1.ask('syncVideoStatus', { sessionId });
     await waitFor(() => p1.payloadsOf('videoStatus').length === 5, 'the sync answer');
-    expect(p1.videoStatus).toEqual(statuses.at(-1)); // paused at 8
+    expect(p1.last('videoStatus')).toMatchObject(statuses.at(-1)!); // paused at 8
   });
 
   it('re-announces a rejoining author’s message that a dead replica stored but never broadcast', async () => {
     const { sessionId, p1, p2 } = await liveSession();
     // What a replica leaves behind when it dies between records' answer and the broadcast.
-    const records = new InternalClient({
-      serviceToken: stack.env.SERVICE_TOKEN!,
-      urlOf: () => stack.env.RECORDS_URL!,
-    });
-    const { message } = await records.call(internalRoutes.recordsAppendMessage, {
+    const { message } = await stack.records().call(internalRoutes.recordsAppendMessage, {
       sessionId,
       userId: pat.user.id,
       email: pat.user.email,
@@ -222,10 +237,12 @@ describe('two realtime replicas on one Redis', () => {
     await pause(100);
     expect(p2.texts()).toEqual([]);
 
-    // Pat's client reconnects (to B here) and resyncs, as it does after a replica dies.
-    await p1.ask('sync', { sessionId });
+    // Pat's connection drops; the client reconnects (to B here) and resyncs by itself, as it does
+    // after a replica dies.
+    p1.socket.io.engine.close();
+    await waitFor(() => p1.sent.filter(([event]) => event === 'sync').length === 1, 'Pat’s resync');
     await waitFor(() => p2.texts().length === 1, 'the re-announced message');
-    expect(p2.chat.messages).toEqual([message]);
-    expect(p1.chat.messages).toEqual([message]);
+    expect(p2.state.messages).toEqual([message]);
+    expect(p1.state.messages).toEqual([message]);
   });
 });

@@ -1,9 +1,8 @@
-import { envVars, serviceEnv } from '@uis/kit';
+import { databaseEnv, serviceEnv } from '@uis/kit';
 import { z } from 'zod';
 
 /** Records' environment (every variable is in the README's configuration table). */
-export const recordsEnv = serviceEnv.extend({
-  DATABASE_URL: envVars.databaseUrl(),
+export const recordsEnv = serviceEnv.merge(databaseEnv).extend({
   /** Rows read from Postgres per query while an export streams; bounds the memory one export holds. */
   EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
 });

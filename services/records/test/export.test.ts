@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS, internalRoutes, type RecordKind } from '@uis/proto';
+import { EXPORT_COLUMNS, RECORD_KINDS, internalRoutes, type RecordKind } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { rawBody, startRecords, type Caller, type RecordsHarness } from './records-harness';
@@ -41,7 +41,7 @@ const TRICKY = [
   'héllo 😀 日本語',
 ];
 /** What a spreadsheet gets: formula-looking cells carry a leading quote. */
-const neutralised = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+const neutralised = (cell: string) => (/^[=+\-@\t\r\n|;]/.test(cell) ? `'${cell}` : cell);
 
 describe('export of messages', () => {
   it('every message with its author’s name and e-mail, quoted and neutralised, in order', async () => {
@@ -83,32 +83,37 @@ describe('export of messages', () => {
       ...sent.map((m) => ({
         message_id: m.id,
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        videoTime: '',
         name: neutralised(m.name),
         email: m.email,
         message: neutralised(m.message),
+        actionId: '',
       })),
       {
         message_id: live.body.res.message.message_id,
         time: live.body.res.message.time,
+        videoTime: '',
         name: h.users.participant.name,
         email: h.users.participant.email,
         message: "'@everyone hello",
+        actionId: '',
       },
     ]);
-    // The raw text: quoting where needed, the neutralised cells quoted too.
+    // The raw text: quoting where needed (RFC 4180), a leading ' on every cell that could run.
     expect(text).toContain('"comma, inside"');
     expect(text).toContain('"she said ""hi"""');
     expect(text).toContain('"line one\nline two"');
     expect(text).toContain(`"'=cmd|""/c calc""!A1"`);
-    expect(text).toContain(`"'+1"`);
-    expect(text).toContain(`"'-2"`);
-    expect(text).toContain(`"'\tTabby"`);
-    expect(text).toContain(',héllo 😀 日本語\r\n');
+    // (The last column, actionId, is empty: these are typed messages, not reactions.)
+    expect(text).toContain(`,'+1,\r\n`);
+    expect(text).toContain(`,'-2,\r\n`);
+    expect(text).toContain(`,'\tTabby,`);
+    expect(text).toContain(',héllo 😀 日本語,\r\n');
   });
 
   it('an empty session exports the header row only', async () => {
     const { text, rows } = await download(await h.newSession(), 'messages');
-    expect(text).toBe('message_id,time,name,email,message\r\n');
+    expect(text).toBe('message_id,time,videoTime,name,email,message,actionId\r\n');
     expect(rows).toEqual([]);
   });
 
@@ -247,7 +252,7 @@ describe('export: who may do it', () => {
     otherResearcher: 403,
     anonymous: 401,
   };
-  for (const kind of ['messages', 'pixels', 'prompts'] as const) {
+  for (const kind of RECORD_KINDS) {
     for (const caller of Object.keys(expected) as Caller[]) {
       it(`${kind} by ${caller}: ${expected[caller]}`, async () => {
         const sessionId = await h.newSession({ scope: null });
@@ -280,11 +285,11 @@ describe('export: who may do it', () => {
 
 describe('export: bad input is a 400 that says what is wrong', () => {
   it.each([
-    ['no kind', { sessionId: randomUUID() }, 'kind: must be one of messages, pixels, prompts'],
+    ['no kind', { sessionId: randomUUID() }, 'kind: must be one of messages, pixels, prompts, playback'],
     [
       'an unknown kind',
       { sessionId: randomUUID(), kind: 'actions' },
-      'kind: must be one of messages, pixels, prompts',
+      'kind: must be one of messages, pixels, prompts, playback',
     ],
     ['no session', { kind: 'messages' }, 'This field must not be empty'],
     ['a bad session id', { sessionId: '../etc', kind: 'messages' }, 'sessionId: is not a valid id'],

@@ -1,5 +1,16 @@
-import { internalRoutes, MessageRecord, PixelRecord } from '@uis/proto';
+import { invalidPayloadOf } from '@uis/kit/testing';
+import fc from 'fast-check';
+import {
+  LIVE_MESSAGE_PAGE,
+  MESSAGES_PER_APPEND,
+  SESSIONS_PER_LATEST_READ,
+  internalRoutes,
+  MessageRecord,
+  PixelRecord,
+  type InternalRouteDef,
+} from '@uis/proto';
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { expectNoIdentities, startRecords, type RecordsHarness } from './records-harness';
 
 let h: RecordsHarness;
@@ -36,6 +47,42 @@ const listed = async (sessionId: string) => {
   const res = await h.internal(internalRoutes.recordsListMessages, { sessionId }).expect(200);
   return res.body.res.messages as unknown[];
 };
+/** Every message stored in records, whatever the session: a refused call must leave it as it was. */
+const countAllMessages = async () => {
+  const client = new Client({ connectionString: h.db.url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: string }>('SELECT count(*) AS n FROM records.messages')).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+};
+/**
+ * Generated bad input (kit's invalidPayloadOf of the route's own schema): 100 JSON objects the
+ * kit's parser takes (other bodies and bodies over its limit: kit's http tests), each a 4xx with a
+ * message, and nothing stored.
+ */
+const expectGeneratedBadInputRefused = async (route: InternalRouteDef) => {
+  const sendable = (payload: unknown) => {
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
+    const json = JSON.stringify(payload);
+    return json !== undefined && json.length < 90_000 && !route.request.safeParse(JSON.parse(json)).success;
+  };
+  const payloads = fc
+    .sample(invalidPayloadOf(route.request), { numRuns: 1000, seed: Number(process.env.FUZZ_SEED ?? 42) })
+    .filter(sendable)
+    .slice(0, 100);
+  expect(payloads).toHaveLength(100);
+  const before = await countAllMessages();
+  const unclear: unknown[] = [];
+  for (const payload of payloads) {
+    const res = await h.internal(route, payload as never);
+    if (res.status < 400 || res.status >= 500 || typeof res.body?.res?.message !== 'string')
+      unclear.push({ payload, res: res.body });
+  }
+  expect(unclear).toEqual([]);
+  expect(await countAllMessages()).toBe(before);
+};
 const pixelsOf = async (sessionId: string) => {
   const res = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(200);
   return res.body.res.pixels as unknown[];
@@ -46,13 +93,30 @@ describe('internal endpoints need the service token', () => {
   const calls = () =>
     [
       [internalRoutes.recordsListMessages, { sessionId }],
+      [internalRoutes.recordsLatestMessages, { sessionIds: [sessionId] }],
       [
         internalRoutes.recordsAppendMessage,
         { sessionId, userId: randomUUID(), email: 'n@uni.test', name: 'N', message: 'm' },
       ],
       [
+        internalRoutes.recordsAppendMessages,
+        { items: [{ sessionId, userId: randomUUID(), email: 'n@uni.test', name: 'N', message: 'm' }] },
+      ],
+      [
         internalRoutes.recordsAppendPixel,
         { sessionId, userId: randomUUID(), email: 'n@uni.test', name: 'N', x: 0, y: 0, color: '#000' },
+      ],
+      [
+        internalRoutes.recordsAppendPlayback,
+        {
+          sessionId,
+          userId: randomUUID(),
+          email: 'n@uni.test',
+          name: 'N',
+          event: 'play',
+          videoTime: 0,
+          playbackRate: 1,
+        },
       ],
       [internalRoutes.recordsSessionDataDelete, { sessionIds: [sessionId] }],
       [internalRoutes.recordsUserDataDelete, { userId: randomUUID(), email: 'a@b.test' }],
@@ -80,7 +144,7 @@ describe('realtime appends, then lists the full ordered list', () => {
     const appended = [];
     for (let i = 0; i < 20; i++) appended.push(await appendMessage(sessionId, `message ${i}`));
     const res = await h.internal(internalRoutes.recordsListMessages, { sessionId }).expect(200);
-    expect(res.body).toEqual({ status: 'SUCCESS', res: { messages: appended } });
+    expect(res.body).toEqual({ status: 'SUCCESS', res: { messages: appended, hasMore: false } });
     expectNoIdentities(h, res.body);
     // time is the server's clock, never going back along the order.
     const times = appended.map((m) => Date.parse(m.time));
@@ -107,6 +171,39 @@ describe('realtime appends, then lists the full ordered list', () => {
       .query({ sessionId })
       .expect(200);
     expect(viaRest.body.res.messages).toEqual(all);
+  });
+
+  it('lists in pages: the newest `limit`, then the ones before a message, each oldest first', async () => {
+    const sessionId = await h.newSession();
+    const appended = [];
+    for (let i = 0; i < 7; i++) appended.push(await appendMessage(sessionId, `paged ${i}`));
+    const page = async (query: { before?: string; limit: number }) =>
+      (await h.internal(internalRoutes.recordsListMessages, { sessionId, ...query }).expect(200)).body
+        .res as {
+        messages: { message: string; message_id: string }[];
+        hasMore: boolean;
+      };
+    const newest = await page({ limit: 3 });
+    expect([newest.messages.map((m) => m.message), newest.hasMore]).toEqual([
+      ['paged 4', 'paged 5', 'paged 6'],
+      true,
+    ]);
+    const before = await page({ before: newest.messages[0]!.message_id, limit: 3 });
+    expect([before.messages.map((m) => m.message), before.hasMore]).toEqual([
+      ['paged 1', 'paged 2', 'paged 3'],
+      true,
+    ]);
+    const first = await page({ before: before.messages[0]!.message_id, limit: 3 });
+    expect([first.messages.map((m) => m.message), first.hasMore]).toEqual([['paged 0'], false]);
+    // A message of another session, or none at all, is no place to page from.
+    const other = await appendMessage(await h.newSession(), 'elsewhere');
+    for (const unknown of [other.message_id, randomUUID()]) {
+      const res = await h
+        .internal(internalRoutes.recordsListMessages, { sessionId, before: unknown, limit: 3 })
+        .expect(404);
+      expect(res.body.res.message).toBe('No such message in this session.');
+    }
+    await h.internal(internalRoutes.recordsListMessages, { sessionId, limit: 501 }).expect(400);
   });
 
   it('concurrent appends are all kept, each once, in one order that stays the same', async () => {
@@ -150,6 +247,281 @@ describe('realtime appends, then lists the full ordered list', () => {
 
   it('an empty session lists an empty list', async () => {
     expect(await listed(randomUUID())).toEqual([]);
+  });
+});
+
+describe('realtime appends in groups (recordsAppendMessages)', () => {
+  type Item = { sessionId: string; userId: string; email: string; name: string; message: string };
+  const appendMessages = async (items: Item[]) => {
+    const res = await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(200);
+    return (res.body.res.messages as unknown[]).map((m) => MessageRecord.parse(m));
+  };
+  /** The rows as stored, in the session order (seq), with what answers never show. */
+  const storedRows = async (sessionIds: string[]) => {
+    const client = new Client({ connectionString: h.db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{
+        id: string;
+        session_id: string;
+        author_user_id: string;
+        author_email: string;
+        name: string;
+        message: string;
+      }>(
+        `SELECT id, session_id, author_user_id, author_email, name, message
+         FROM records.messages WHERE session_id = ANY($1::uuid[]) ORDER BY seq`,
+        [sessionIds],
+      );
+      return rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('stores every item, answers each stored message in the order of the items, with the fields one append answers', async () => {
+    const [s1, s2] = [await h.newSession(), await h.newSession({ scope: null })];
+    const pat = author();
+    const olga = { userId: h.users.owner.id, email: h.users.owner.email, name: ' Owner Olga ' };
+    const items: Item[] = [
+      { sessionId: s1, ...pat, message: 'first in s1' },
+      { sessionId: s2, ...olga, message: '  first in s2  ' },
+      { sessionId: s1, ...olga, message: 'second in s1' },
+      { sessionId: s2, ...pat, message: 'second in s2' },
+    ];
+    const answered = await appendMessages(items);
+    expect(answered.map(({ message, name }) => ({ message, name }))).toEqual([
+      { message: 'first in s1', name: pat.name },
+      { message: 'first in s2', name: 'Owner Olga' },
+      { message: 'second in s1', name: 'Owner Olga' },
+      { message: 'second in s2', name: pat.name },
+    ]);
+    expect(new Set(answered.map((m) => m.message_id)).size).toBe(items.length);
+    expectNoIdentities(h, answered);
+    // One statement, one commit: one time for the call, the server's.
+    expect(new Set(answered.map((m) => m.time)).size).toBe(1);
+    expect(Math.abs(Date.parse(answered[0]!.time) - Date.now())).toBeLessThan(60_000);
+
+    // Each session lists its own, in the items' order, exactly as answered.
+    expect(await listed(s1)).toEqual([answered[0], answered[2]]);
+    expect(await listed(s2)).toEqual([answered[1], answered[3]]);
+    // The author each item named is the one stored (the export and account deletion read it).
+    expect(await storedRows([s1, s2])).toEqual(
+      items.map((item, i) => ({
+        id: answered[i]!.message_id,
+        session_id: item.sessionId,
+        author_user_id: item.userId,
+        author_email: item.email,
+        name: item.name.trim(),
+        message: item.message.trim(),
+      })),
+    );
+  });
+
+  it(`a full call of ${MESSAGES_PER_APPEND} keeps the items' order, before and after single appends`, async () => {
+    const sessionId = await h.newSession();
+    const before = await appendMessage(sessionId, 'before the group');
+    const items = Array.from({ length: MESSAGES_PER_APPEND }, (_, i) => ({
+      sessionId,
+      ...author(),
+      message: `grouped ${i}`,
+    }));
+    const answered = await appendMessages(items);
+    expect(answered.map((m) => m.message)).toEqual(items.map((item) => item.message));
+    const after = await appendMessage(sessionId, 'after the group');
+    const stored = await storedRows([sessionId]);
+    expect(stored.map((row) => row.id)).toEqual([
+      before.message_id,
+      ...answered.map((m) => m.message_id),
+      after.message_id,
+    ]);
+    const page = await h
+      .internal(internalRoutes.recordsListMessages, { sessionId, limit: MESSAGES_PER_APPEND + 2 })
+      .expect(200);
+    expect(page.body.res).toEqual({ messages: [before, ...answered, after], hasMore: false });
+  });
+
+  it('concurrent calls are all kept, each once, each call in its own order', async () => {
+    const sessionId = await h.newSession();
+    const calls = Array.from({ length: 8 }, (_, c) =>
+      Array.from({ length: 10 }, (_, i) => ({ sessionId, ...author(), message: `call ${c} item ${i}` })),
+    );
+    const answers = await Promise.all(calls.map(appendMessages));
+    const stored = (await storedRows([sessionId])).map((row) => row.message);
+    expect(stored).toHaveLength(80);
+    for (const [c, answer] of answers.entries()) {
+      expect(answer.map((m) => m.message)).toEqual(calls[c]!.map((item) => item.message));
+      const positions = answer.map((m) => stored.indexOf(m.message));
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    }
+  });
+
+  describe('one bad item refuses the call with a 400 that says which, and nothing is stored', () => {
+    const good = (sessionId: string) => ({ sessionId, ...author(), message: 'fine' });
+    const cases = [
+      ['a blank message', { message: ' ' }, 'This field must not be empty', 'items.2.message'],
+      ['a blank name', { name: '' }, 'This field must not be empty', 'items.2.name'],
+      ['a bad e-mail', { email: 'nope' }, 'items.2.email: is not a valid e-mail address', 'items.2.email'],
+      ['a bad session id', { sessionId: 'x' }, 'items.2.sessionId: is not a valid id', 'items.2.sessionId'],
+      [
+        'a message too long',
+        { message: 'x'.repeat(2001) },
+        expect.stringMatching(/^items\.2\.message: /),
+        'items.2.message',
+      ],
+    ] as const;
+
+    it.each(cases)('%s', async (_label, bad, message, path) => {
+      const sessionId = await h.newSession();
+      const items = [good(sessionId), good(sessionId), { ...good(sessionId), ...bad }, good(sessionId)];
+      const res = await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(400);
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        res: {
+          message,
+          code: 'VALIDATION',
+          issues: expect.arrayContaining([expect.objectContaining({ path })]),
+        },
+      });
+      expect(await storedRows([sessionId])).toEqual([]);
+    });
+
+    it.each([
+      ['no items', [], 'items: must hold at least one message'],
+      ['items that are not a list', 'hi', 'items: must be a list of messages'],
+      [
+        `more than ${MESSAGES_PER_APPEND} items`,
+        null,
+        `items: must hold at most ${MESSAGES_PER_APPEND} messages`,
+      ],
+    ] as const)('%s', async (_label, given, message) => {
+      const sessionId = await h.newSession();
+      const items = given ?? Array.from({ length: MESSAGES_PER_APPEND + 1 }, () => good(sessionId));
+      const res = await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(400);
+      expect(res.body.res).toEqual({ message, code: 'VALIDATION', issues: expect.any(Array) });
+      expect(await storedRows([sessionId])).toEqual([]);
+    });
+
+    it("generated bad input (kit's invalidPayloadOf of the route's own schema): each object a 4xx with a message, nothing stored", async () => {
+      await expectGeneratedBadInputRefused(internalRoutes.recordsAppendMessages);
+    });
+  });
+});
+
+describe('realtime reads the newest page of several sessions in one call (recordsLatestMessages)', () => {
+  type Page = { sessionId: string; messages: MessageRecord[]; hasMore: boolean };
+  const latest = async (sessionIds: string[], limit?: number) => {
+    const res = await h.internal(internalRoutes.recordsLatestMessages, { sessionIds, limit }).expect(200);
+    expectNoIdentities(h, res.body);
+    return res.body.res.pages as Page[];
+  };
+  /** What recordsListMessages answers for the session's newest page. */
+  const listedPage = async (sessionId: string, limit?: number) =>
+    (await h.internal(internalRoutes.recordsListMessages, { sessionId, limit }).expect(200)).body.res as {
+      messages: MessageRecord[];
+      hasMore: boolean;
+    };
+  const storeMany = async (sessionId: string, count: number, label: string) => {
+    const items = Array.from({ length: count }, (_, i) => ({
+      sessionId,
+      ...author(),
+      message: `${label} ${i}`,
+    }));
+    await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(200);
+  };
+
+  it('answers a page per id in the order of the ids, each the page recordsListMessages answers', async () => {
+    const [long, exact, justOver, other] = [
+      await h.newSession(),
+      await h.newSession(),
+      await h.newSession(),
+      await h.newSession({ scope: null }),
+    ];
+    // Interleaved, so each session's rows lie among the others' in the table's order.
+    for (let i = 0; i < 7; i++) {
+      await appendMessage(long, `long ${i}`);
+      if (i < 3) await appendMessage(exact, `exact ${i}`);
+      if (i < 4) await appendMessage(justOver, `just over ${i}`);
+      if (i < 2) await appendMessage(other, `other ${i}`);
+    }
+    const unknown = randomUUID();
+    const ids = [long, unknown, exact, justOver, long, other];
+    const pages = await latest(ids, 3);
+    expect(pages.map((page) => page.sessionId)).toEqual(ids);
+    for (const [i, sessionId] of ids.entries())
+      expect(pages[i]).toEqual({ sessionId, ...(await listedPage(sessionId, 3)) });
+    // What the pages are: the newest three, oldest first; hasMore when older ones remain.
+    expect(pages.map(({ messages, hasMore }) => [messages.map((m) => m.message), hasMore])).toEqual([
+      [['long 4', 'long 5', 'long 6'], true],
+      [[], false],
+      [['exact 0', 'exact 1', 'exact 2'], false],
+      [['just over 1', 'just over 2', 'just over 3'], true],
+      [['long 4', 'long 5', 'long 6'], true],
+      [['other 0', 'other 1'], false],
+    ]);
+  });
+
+  it(`without a limit, the live page (${LIVE_MESSAGE_PAGE}), as recordsListMessages' default`, async () => {
+    const [over, under] = [await h.newSession(), await h.newSession()];
+    await storeMany(over, LIVE_MESSAGE_PAGE + 1, 'over');
+    await storeMany(under, LIVE_MESSAGE_PAGE, 'under');
+    const pages = await latest([under, over]);
+    expect(pages).toEqual([
+      { sessionId: under, ...(await listedPage(under)) },
+      { sessionId: over, ...(await listedPage(over)) },
+    ]);
+    expect(pages.map(({ messages, hasMore }) => [messages.length, hasMore, messages[0]!.message])).toEqual([
+      [LIVE_MESSAGE_PAGE, false, 'under 0'],
+      [LIVE_MESSAGE_PAGE, true, 'over 1'],
+    ]);
+  });
+
+  it(`a full call of ${SESSIONS_PER_LATEST_READ} ids is answered, each id its own page`, async () => {
+    const sessionId = await h.newSession();
+    const message = await appendMessage(sessionId, 'the one');
+    const ids = Array.from({ length: SESSIONS_PER_LATEST_READ }, (_, i) =>
+      i % 2 ? sessionId : randomUUID(),
+    );
+    const pages = await latest(ids, 1);
+    expect(pages).toEqual(
+      ids.map((id) => ({ sessionId: id, messages: id === sessionId ? [message] : [], hasMore: false })),
+    );
+  });
+
+  it('the ids are answered as asked, whatever their case', async () => {
+    const sessionId = await h.newSession();
+    const message = await appendMessage(sessionId, 'cased');
+    const upper = sessionId.toUpperCase();
+    expect(await latest([upper])).toEqual([{ sessionId: upper, messages: [message], hasMore: false }]);
+  });
+
+  describe('bad input is a 400 that says what is wrong', () => {
+    const sessionId = randomUUID();
+    it.each([
+      ['no ids', { sessionIds: [] }, 'sessionIds: must hold at least one session id'],
+      ['ids that are not a list', { sessionIds: sessionId }, 'sessionIds: must be a list of session ids'],
+      ['no ids at all', {}, 'sessionIds: must be a list of session ids'],
+      [
+        `more than ${SESSIONS_PER_LATEST_READ} ids`,
+        { sessionIds: Array.from({ length: SESSIONS_PER_LATEST_READ + 1 }, () => sessionId) },
+        `sessionIds: must hold at most ${SESSIONS_PER_LATEST_READ} session ids`,
+      ],
+      ['a bad id', { sessionIds: [sessionId, 'x'] }, 'sessionIds.1: is not a valid id'],
+      ['a limit of 0', { sessionIds: [sessionId], limit: 0 }, 'limit: must be at least 1'],
+      ['a limit over 500', { sessionIds: [sessionId], limit: 501 }, 'limit: must be at most 500'],
+      ['a limit not whole', { sessionIds: [sessionId], limit: 1.5 }, 'limit: must be a whole number'],
+      ['a limit as text', { sessionIds: [sessionId], limit: '3' }, 'limit: must be a number'],
+    ] as const)('%s', async (_label, input, message) => {
+      const res = await h.internal(internalRoutes.recordsLatestMessages, input).expect(400);
+      expect(res.body).toEqual({
+        status: 'ERROR',
+        res: { message, code: 'VALIDATION', issues: expect.any(Array) },
+      });
+    });
+
+    it("generated bad input (kit's invalidPayloadOf of the route's own schema): each object a 4xx with a message, nothing stored", async () => {
+      await expectGeneratedBadInputRefused(internalRoutes.recordsLatestMessages);
+    });
   });
 });
 

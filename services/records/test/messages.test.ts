@@ -35,12 +35,23 @@ describe('messages: create, read, update, delete', () => {
       .expect(200);
     expect(res.body.status).toBe('SUCCESS');
     const message = res.body.res.message;
-    expect(Object.keys(message).sort()).toEqual(['message', 'message_id', 'name', 'time']);
+    expect(Object.keys(message).sort()).toEqual([
+      'actionId',
+      'message',
+      'message_id',
+      'name',
+      'seq',
+      'time',
+      'videoTime',
+    ]);
     expect(message).toEqual({
       message_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      seq: expect.stringMatching(/^\d+$/),
       message: 'Hello there',
       time: expect.any(String),
       name: h.users.participant.name,
+      videoTime: null,
+      actionId: null,
     });
     const time = Date.parse(message.time);
     expect(time).toBeGreaterThanOrEqual(before - 1000);
@@ -48,6 +59,59 @@ describe('messages: create, read, update, delete', () => {
     expectNoIdentities(h, res.body);
 
     expect(await listMessages(sessionId, 'participant')).toEqual([message]);
+  });
+
+  it('keeps the video time and a reaction’s action id a message came with, in the list and the live pages', async () => {
+    const sessionId = await h.newSession();
+    const actionId = randomUUID();
+    const reaction = await h
+      .http()
+      .post('/addMessage')
+      .set(h.as('participant'))
+      .send({ sessionId, message: 'Pat reacted with Like', videoTime: 12.5, actionId })
+      .expect(200);
+    expect(reaction.body.res.message).toMatchObject({ videoTime: 12.5, actionId });
+    const live = await h
+      .internal(internalRoutes.recordsAppendMessages, {
+        items: [
+          { sessionId, ...h.author('owner'), message: 'typed', videoTime: 13 },
+          { sessionId, ...h.author('owner'), message: 'before any play' },
+        ],
+      })
+      .expect(200);
+    expect(
+      (live.body.res.messages as Message[]).map(({ videoTime, actionId }) => ({ videoTime, actionId })),
+    ).toEqual([
+      { videoTime: 13, actionId: null },
+      { videoTime: null, actionId: null },
+    ]);
+    const listed = await listMessages(sessionId);
+    expect(listed.map(({ message, videoTime, actionId }) => ({ message, videoTime, actionId }))).toEqual([
+      { message: 'Pat reacted with Like', videoTime: 12.5, actionId },
+      { message: 'typed', videoTime: 13, actionId: null },
+      { message: 'before any play', videoTime: null, actionId: null },
+    ]);
+    const page = await h
+      .internal(internalRoutes.recordsLatestMessages, { sessionIds: [sessionId], limit: 10 })
+      .expect(200);
+    expect(page.body.res.pages[0].messages).toEqual(listed);
+  });
+
+  it('refuses a negative video time and an action id that is not an id, storing nothing', async () => {
+    const sessionId = await h.newSession();
+    for (const [extra, problem] of [
+      [{ videoTime: -1 }, 'videoTime: must not be negative'],
+      [{ actionId: 'like' }, 'actionId: is not a valid id'],
+    ] as const) {
+      const res = await h
+        .http()
+        .post('/addMessage')
+        .set(h.as('owner'))
+        .send({ sessionId, message: 'x', ...extra })
+        .expect(400);
+      expect(res.body.res.message).toBe(problem);
+    }
+    expect(await listMessages(sessionId)).toEqual([]);
   });
 
   it('lists a session’s messages oldest first, for the owner and participants, without author e-mails or ids', async () => {

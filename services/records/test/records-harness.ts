@@ -4,13 +4,13 @@ import {
   createTestDatabase,
   freePort,
   testSecrets,
+  testUser,
   type TestDatabase,
   createAppWithOverrides,
   sendInput,
 } from '@uis/kit/testing';
 import { EVERYONE, SERVICE_TOKEN_HEADER, type InternalRouteDef, type Prompt } from '@uis/proto';
 import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { recordsService } from '../src';
 import { startContentStandIn, type ContentTable } from './stand-ins';
@@ -21,7 +21,7 @@ export const PEOPLE = {
   participant: { type: 'participant', name: 'Pat Participant', email: 'pat@uni.test' },
   outsider: { type: 'participant', name: 'Otto Outsider', email: 'otto@uni.test' },
   otherResearcher: { type: 'researcher', name: 'Rita Rival', email: 'rita@lab.test' },
-} as const satisfies Record<string, Omit<AuthUser, 'id'>>;
+} as const satisfies Record<string, Omit<AuthUser, 'id' | 'loginId'>>;
 export type Person = keyof typeof PEOPLE;
 export type Caller = Person | 'anonymous';
 
@@ -37,6 +37,8 @@ export interface RecordsHarness {
   studiesHttp: () => ReturnType<typeof request>;
   /** Authorization header of a person (none for anonymous). */
   as(caller: Caller): Record<string, string>;
+  /** A person as realtime names the author of an append: id, e-mail and name. */
+  author(person: Person): { userId: string; email: string; name: string };
   /** A participant with a token of their own (names that test the export). */
   person(name: string): { user: AuthUser; headers: Record<string, string> };
   /** A session of the owner's in studies, its scope the participant's e-mail, or Everyone (null). */
@@ -87,7 +89,7 @@ export async function startRecords(
   const tokenOf = (user: AuthUser) => signAccessToken(secrets.JWT_SECRET, user, 600);
   const bearer = (user: AuthUser) => ({ authorization: `Bearer ${tokenOf(user)}` });
   const users = Object.fromEntries(
-    Object.entries(PEOPLE).map(([key, person]) => [key, { id: randomUUID(), ...person }]),
+    Object.entries(PEOPLE).map(([key, person]) => [key, testUser(person.type, person)]),
   ) as Record<Person, AuthUser>;
   const headers = Object.fromEntries(
     Object.entries(users).map(([key, user]) => [key, bearer(user)]),
@@ -111,13 +113,9 @@ export async function startRecords(
     http,
     studiesHttp,
     as: (caller) => (caller === 'anonymous' ? {} : headers[caller]),
+    author: (person) => ({ userId: users[person].id, email: users[person].email, name: users[person].name }),
     person(name) {
-      const user: AuthUser = {
-        id: randomUUID(),
-        name,
-        email: `${randomUUID()}@uni.test`,
-        type: 'participant',
-      };
+      const user = testUser('participant', { name });
       return { user, headers: bearer(user) };
     },
     async newSession({ scope = [users.participant.email] } = {}) {

@@ -4,6 +4,7 @@ import {
   describeServiceBasics,
   freePort,
   testSecrets,
+  testUser,
   type TestDatabase,
 } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -47,7 +48,7 @@ describe('records configuration and dependencies', () => {
       LOG_LEVEL: 'silent',
     });
     try {
-      const user = { id: randomUUID(), email: 'olga@lab.test', name: 'Olga', type: 'researcher' } as const;
+      const user = testUser('researcher', { email: 'olga@lab.test', name: 'Olga' });
       const auth = { authorization: `Bearer ${signAccessToken(secrets.JWT_SECRET, user, 60)}` };
       const sessionId = randomUUID();
       const res = await request(app.getHttpServer())

@@ -1,15 +1,36 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Endpoint } from '@uis/kit';
-import { PEER_KEY, PEER_PATH, routes, type AnswerOf } from '@uis/proto';
+import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
+import { PEER_KEY, PEER_PATH, routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
+import { iceServersFor } from './ice-servers';
+import { RegistrationGate } from './peer/registration-gate';
 import { SIGNAL_CONFIG, type SignalConfig } from './signal.config';
 
-/** What the web needs to join the chat call; ICE servers come from configuration (ICE_SERVERS). */
+/**
+ * What the web needs to join a session's call: ICE servers from configuration, with TURN credentials
+ * of the caller's own. Only for the people of a session (its owner, the participants in its scope):
+ * TURN relays cost the deployment bandwidth, and its credentials are no one else's to use. Any type
+ * of session, so a participant can check their network before any session (not only a chat).
+ */
 @Controller()
 export class CallSettingsController {
-  constructor(@Inject(SIGNAL_CONFIG) private readonly config: SignalConfig) {}
+  constructor(
+    @Inject(SIGNAL_CONFIG) private readonly config: SignalConfig,
+    private readonly gate: RegistrationGate,
+  ) {}
 
   @Endpoint(routes.getCallSettings)
-  getCallSettings(): AnswerOf<'getCallSettings'> {
-    return { iceServers: this.config.ICE_SERVERS, peerPath: PEER_PATH, key: PEER_KEY };
+  async getCallSettings(
+    @CurrentUser() user: AuthUser,
+    @Input() { sessionId }: ParsedRequestOf<'getCallSettings'>,
+  ): Promise<AnswerOf<'getCallSettings'>> {
+    await this.gate.requireMember(user, sessionId);
+    const { iceServers, expiresAt } = iceServersFor(this.config, user.id);
+    return {
+      iceServers,
+      iceTransportPolicy: this.config.ICE_TRANSPORT_POLICY,
+      expiresAt,
+      peerPath: PEER_PATH,
+      key: PEER_KEY,
+    };
   }
 }

@@ -25,13 +25,18 @@ export class PeerConnection {
   private readonly inbox: PeerMessage[] = [];
   private readonly waiting: ((message: PeerMessage | null) => void)[] = [];
   private ended = false;
+  /** Resolves when the socket closes, with the close code and reason the server gave. */
+  readonly closed: Promise<{ code: number; reason: string }>;
 
   constructor(readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => this.deliver(JSON.parse(data.toString()) as PeerMessage));
-    socket.on('close', () => {
-      this.ended = true;
-      for (const resolve of this.waiting.splice(0)) resolve(null);
-    });
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code: number, reason: Buffer) => {
+        this.ended = true;
+        for (const waiter of this.waiting.splice(0)) waiter(null);
+        resolve({ code, reason: reason.toString() });
+      }),
+    );
   }
 
   /** The next message from the server, or null once the socket closed (or after `timeoutMs`). */
@@ -87,7 +92,7 @@ export function registerPeer(
   baseUrl: string,
   peerId: string,
   auth: PeerAuth,
-  options: { token?: string; query?: Record<string, string>; origin?: string } = {},
+  options: { token?: string; query?: Record<string, string>; origin?: string; ca?: Buffer } = {},
 ): Promise<PeerAttempt> {
   const headers: Record<string, string> = {};
   if (options.origin) headers.origin = options.origin;
@@ -95,7 +100,7 @@ export function registerPeer(
   if (auth && 'cookie' in auth) headers.cookie = `${TOKEN_COOKIES.accessToken}=${auth.cookie}`;
   const url = new URL(peerSocketUrl(baseUrl, peerId, options.token));
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
-  const socket = new WebSocket(url, { headers });
+  const socket = new WebSocket(url, { headers, ca: options.ca });
   return new Promise((resolve, reject) => {
     socket.once('upgrade', () => resolve({ kind: 'connected', peer: new PeerConnection(socket) }));
     socket.once('unexpected-response', (_req, res) => {

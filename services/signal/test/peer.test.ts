@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { ConfigError, signAccessToken, type AuthUser } from '@uis/kit';
-import { freePort, testSecrets } from '@uis/kit/testing';
-import { ERROR_CODES, peerIdFor, routes } from '@uis/proto';
+import { signAccessToken, type AuthUser } from '@uis/kit';
+import { freePort, testSecrets, testUser } from '@uis/kit/testing';
+import { ERROR_CODES, peerIdFor } from '@uis/proto';
 import request from 'supertest';
 import { registerPeer, signalService, type PeerAttempt } from '../src';
 
 /**
  * The signal service on its own: PeerJS's HTTP endpoints, every refusal the gate decides before it
- * asks studies, the answer when studies cannot be reached, and the ICE configuration. Registrations
- * that need a real session (and studies) are in scripts/test/signal.test.ts.
+ * asks studies, and the answer when studies cannot be reached. Registrations that need a real
+ * session (and studies) are in scripts/test/signal.test.ts; the call settings in call-settings.test.ts.
  */
-
-const ICE_SERVERS = [
-  { urls: 'stun:stun.example.org:3478' },
-  {
-    urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
-    username: 'u',
-    credential: 'p',
-  },
-];
 
 describe('signal on its own', () => {
   const secrets = testSecrets();
-  const user: AuthUser = { id: randomUUID(), email: 'pat@uni.test', name: 'Pat', type: 'participant' };
+  const user: AuthUser = testUser('participant', { email: 'pat@uni.test', name: 'Pat' });
   const token = signAccessToken(secrets.JWT_SECRET, user, 600);
   let app: INestApplication;
   let base: string;
@@ -34,7 +25,6 @@ describe('signal on its own', () => {
       ...secrets,
       LOG_LEVEL: 'silent',
       STUDIES_URL: `http://127.0.0.1:${await freePort()}`,
-      ICE_SERVERS: JSON.stringify(ICE_SERVERS),
     });
     await app.listen(0, '127.0.0.1');
     base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
@@ -148,57 +138,5 @@ describe('signal on its own', () => {
     );
     await http().get('/health').expect(200);
     await http().get('/stream/peerjs/id').expect(200);
-  });
-
-  describe('call settings', () => {
-    it('gives signed-in users the configured ICE servers, the PeerJS path and key', async () => {
-      const res = await http()
-        .get(routes.getCallSettings.path)
-        .set('authorization', `Bearer ${token}`)
-        .expect(200);
-      expect(res.body).toEqual({
-        status: 'SUCCESS',
-        res: { iceServers: ICE_SERVERS, peerPath: '/stream', key: 'peerjs' },
-      });
-    });
-
-    it('refuses anonymous callers', async () => {
-      await http().get(routes.getCallSettings.path).expect(401);
-    });
-
-    it('has no ICE servers unless configured (unset or blank)', async () => {
-      for (const ICE_SERVERS of [undefined, '  ']) {
-        const plain = await signalService.createApp({ ...secrets, LOG_LEVEL: 'silent', ICE_SERVERS });
-        try {
-          const res = await request(plain.getHttpServer() as Parameters<typeof request>[0])
-            .get(routes.getCallSettings.path)
-            .set('authorization', `Bearer ${token}`)
-            .expect(200);
-          expect((res.body as { res: { iceServers: unknown[] } }).res.iceServers).toEqual([]);
-        } finally {
-          await plain.close();
-        }
-      }
-    });
-
-    it.each([
-      ['text that is not JSON', 'stun:stun.example.org', /ICE_SERVERS: must be a JSON array of RTCIceServer/],
-      ['an object, not an array', '{"urls":"stun:a.example.org"}', /ICE_SERVERS: must be a JSON array/],
-      ['a URL that is not stun/turn', '[{"urls":"https://a.example.org"}]', /ICE_SERVERS\.0\.urls/],
-      [
-        'a TURN server without credentials',
-        '[{"urls":"turn:t.example.org"}]',
-        /ICE_SERVERS\.0: a TURN server needs/,
-      ],
-      [
-        'a misspelt key',
-        '[{"urls":"stun:a.example.org","credentials":"x"}]',
-        /ICE_SERVERS\.0: .*credentials/,
-      ],
-    ])('refuses to boot with %s in ICE_SERVERS, saying why', async (_, value, message) => {
-      const started = signalService.createApp({ ...secrets, LOG_LEVEL: 'silent', ICE_SERVERS: value });
-      await expect(started).rejects.toBeInstanceOf(ConfigError);
-      await expect(started).rejects.toThrow(message);
-    });
   });
 });

@@ -5,5 +5,5 @@ import { forbidden, type AuthUser } from '@uis/kit';
  * e-mail that is someone else's is refused rather than silently ignored.
  */
 export function requireOwnEmail(caller: AuthUser, email: string | undefined, message: string): void {
-  if (email !== undefined && email !== caller.email.toLowerCase()) throw forbidden(message);
+  if (email !== undefined && email !== caller.email) throw forbidden(message);
 }

@@ -1,4 +1,7 @@
-import { SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
+import { invalidPayloadOf } from '@uis/kit/testing';
+import { ACCESS_CHECKS_PER_CALL, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
+import fc from 'fast-check';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
 describe('internal endpoints', () => {
@@ -36,6 +39,18 @@ describe('internal endpoints', () => {
     h.http().get(internalRoutes.studiesAccess.path).query(query).set(service);
   const accessOf = async (sessionId: string, user: { id: string; email: string }) =>
     (await access({ sessionId, userId: user.id, email: user.email }).expect(200)).body.res as unknown;
+  const accessBatch = (body: unknown) =>
+    h
+      .http()
+      .post(internalRoutes.studiesAccessBatch.path)
+      .set(service)
+      .send(body as object);
+  /** Every row of the tables access reads: a batch of checks must leave them as they were. */
+  const fingerprint = async () =>
+    h.sql(
+      `SELECT (SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) FROM sessions t) AS sessions,
+              (SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) FROM groups t) AS groups`,
+    );
   const deleteUserData = (body: Record<string, unknown>) =>
     h.http().post(internalRoutes.studiesUserDataDelete.path).set(service).send(body);
 
@@ -123,6 +138,148 @@ describe('internal endpoints', () => {
     ])('refuses %s with a 400', async (_label, query, message) => {
       const res = await access(query).expect(400);
       expect(res.body.res.message).toBe(message);
+    });
+  });
+
+  describe('batched access (studiesAccessBatch)', () => {
+    let everyone: string;
+    let listed: string;
+    const check = (sessionId: string, user: { id: string; email: string }) => ({
+      sessionId,
+      userId: user.id,
+      email: user.email,
+    });
+    beforeAll(async () => {
+      const groupId = await newGroup(ada);
+      everyone = await newSession(ada, groupId, { type: 'chat' });
+      listed = await newSession(ada, groupId, { type: 'stream', scope: ['cy@uni.test'] });
+    });
+
+    it('answers owner, participant, none and unknown sessions in one call, in the order asked, as one-by-one checks do', async () => {
+      const cy = { id: fakeId(), email: 'cy@uni.test' };
+      const dee = { id: fakeId(), email: 'dee@uni.test' };
+      const items = [
+        check(listed, cy),
+        check(fakeId(), ada),
+        check(everyone, ada),
+        check(listed, dee),
+        check(everyone, dee),
+        check(listed, ada),
+        // The same session again, and in upper case: read once, matched as findOne matches it.
+        check(listed.toUpperCase(), cy),
+      ];
+      // Every statement studies sends goes through TypeORM's query runner: watched, not replaced.
+      const query = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+      const res = await accessBatch({ items }).expect(200);
+      const statements = query.mock.calls.map(([sql]) => sql);
+      query.mockRestore();
+      // One query for all the sessions, whatever the number of checks and repeats.
+      expect(statements.filter((sql) => /\bsessions\b/.test(sql))).toHaveLength(1);
+      expect(res.body).toEqual({
+        status: 'SUCCESS',
+        res: {
+          access: [
+            { role: 'participant', sessionType: 'stream' },
+            { role: 'none', sessionType: null },
+            { role: 'owner', sessionType: 'chat' },
+            { role: 'none', sessionType: 'stream' },
+            { role: 'participant', sessionType: 'chat' },
+            { role: 'owner', sessionType: 'stream' },
+            { role: 'participant', sessionType: 'stream' },
+          ],
+        },
+      });
+      const oneByOne = [];
+      for (const item of items)
+        oneByOne.push(await accessOf(item.sessionId, { id: item.userId, email: item.email }));
+      expect(res.body.res.access).toEqual(oneByOne);
+    });
+
+    it(`answers a full call of ${ACCESS_CHECKS_PER_CALL} checks, and follows scope changes at once`, async () => {
+      const groupId = await newGroup(ada);
+      const closed = await newSession(ada, groupId, { scope: [] });
+      const people = Array.from({ length: ACCESS_CHECKS_PER_CALL }, (_, n) => ({
+        id: fakeId(),
+        email: `p${n}@uni.test`,
+      }));
+      const roles = async () => {
+        const res = await accessBatch({ items: people.map((p) => check(closed, p)) }).expect(200);
+        return (res.body.res.access as { role: string }[]).map((a) => a.role);
+      };
+      expect(new Set(await roles())).toEqual(new Set(['none']));
+      await h
+        .http()
+        .post('/editSessionInfo')
+        .set(ada.auth)
+        .send({ sessionId: closed, scope: ['p1@uni.test', 'p7@uni.test'] })
+        .expect(200);
+      const after = await roles();
+      expect(after.flatMap((role, n) => (role === 'participant' ? [n] : []))).toEqual([1, 7]);
+    });
+
+    describe('bad input is a 400 that says what is wrong, and changes nothing', () => {
+      // Built when the table is, before beforeAll: no test user yet.
+      const good = () => ({ sessionId: fakeId(), userId: fakeId(), email: 'a@b.co' });
+      it.each([
+        ['no items', { items: [] }, 'items: must hold at least one check'],
+        ['items that are not a list', { items: 'hi' }, 'items: must be a list of access checks'],
+        [
+          `more than ${ACCESS_CHECKS_PER_CALL} items`,
+          null,
+          `items: must hold at most ${ACCESS_CHECKS_PER_CALL} checks`,
+        ],
+        [
+          'a bad session id',
+          { items: [good(), { ...good(), sessionId: 'x' }] },
+          'items.1.sessionId: is not a valid id',
+        ],
+        [
+          'a bad user id',
+          { items: [good(), { ...good(), userId: 'me' }] },
+          'items.1.userId: is not a valid id',
+        ],
+        [
+          'a bad e-mail',
+          { items: [good(), { ...good(), email: 'a@' }] },
+          'items.1.email: is not a valid e-mail address',
+        ],
+        ['no e-mail', { items: [{ sessionId: fakeId(), userId: fakeId() }] }, 'This field must not be empty'],
+      ] as const)('%s', async (_label, given, message) => {
+        const before = await fingerprint();
+        const body = given ?? { items: Array.from({ length: ACCESS_CHECKS_PER_CALL + 1 }, good) };
+        const res = await accessBatch(body).expect(400);
+        expect(res.body.res).toEqual({ message, code: 'VALIDATION', issues: expect.any(Array) });
+        expect(await fingerprint()).toEqual(before);
+      });
+
+      it("generated bad input (kit's invalidPayloadOf of the route's own schema): each object a 4xx with a message, nothing changed", async () => {
+        const route = internalRoutes.studiesAccessBatch;
+        // JSON objects the kit's parser takes (other bodies and bodies over its limit: kit's http tests).
+        const sendable = (payload: unknown) => {
+          if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
+          const json = JSON.stringify(payload);
+          return (
+            json !== undefined && json.length < 90_000 && !route.request.safeParse(JSON.parse(json)).success
+          );
+        };
+        const payloads = fc
+          .sample(invalidPayloadOf(route.request), {
+            numRuns: 1000,
+            seed: Number(process.env.FUZZ_SEED ?? 42),
+          })
+          .filter(sendable)
+          .slice(0, 100);
+        expect(payloads).toHaveLength(100);
+        const before = await fingerprint();
+        const unclear: unknown[] = [];
+        for (const payload of payloads) {
+          const res = await accessBatch(payload);
+          if (res.status < 400 || res.status >= 500 || typeof res.body?.res?.message !== 'string')
+            unclear.push({ payload, res: res.body });
+        }
+        expect(unclear).toEqual([]);
+        expect(await fingerprint()).toEqual(before);
+      });
     });
   });
 
@@ -228,6 +385,13 @@ describe('internal endpoints', () => {
         .set(headers)
         .expect(403);
       expect(read.body.res.message).toBe('Internal endpoint: a valid service token is required.');
+      const batch = await h
+        .http()
+        .post(internalRoutes.studiesAccessBatch.path)
+        .set(headers)
+        .send({ items: [query] })
+        .expect(403);
+      expect(batch.body.res.message).toBe('Internal endpoint: a valid service token is required.');
       await h.http().post(internalRoutes.studiesUserDataDelete.path).set(headers).send(body).expect(403);
     }
     expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [ada.id])).not.toEqual([]);

@@ -1,5 +1,6 @@
 import { internalRoutes } from '@uis/proto';
 import { startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { CHAT_SOURCE_MESSAGE, VIDEO_SOURCE_MESSAGE } from '../src/sessions/stream-source';
 
 const VIDEO_PAGE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const STREAM_MESSAGE =
@@ -140,10 +141,17 @@ describe('session type changes (spec section 4) and stream sources', () => {
     expect(await infoOf(sessionId)).toMatchObject({ type: 'stream', source: '' });
   });
 
-  it('does not check sources of video and chat sessions', async () => {
+  it("takes a file-name label as a video's source and nothing as a chat's (no URL ever reaches a player)", async () => {
     const sessionId = await newSession();
     await edit({ sessionId, source: 'any file name.mp4' }).expect(200);
-    await edit({ sessionId, type: 'chat', source: 'whatever' }).expect(200);
-    expect(await infoOf(sessionId)).toMatchObject({ type: 'chat', source: 'whatever' });
+    for (const source of ['javascript:alert(1)', 'https://evil.example/x.mp4', '../x.mp4']) {
+      const refused = await edit({ sessionId, source }).expect(400);
+      expect(refused.body.res.issues).toEqual([{ path: 'source', message: VIDEO_SOURCE_MESSAGE }]);
+    }
+    const chat = await edit({ sessionId, type: 'chat', source: 'whatever' }).expect(400);
+    expect(chat.body.res.message).toBe(`source: ${CHAT_SOURCE_MESSAGE}`);
+    expect(await infoOf(sessionId)).toMatchObject({ type: 'video', source: 'any file name.mp4' });
+    await edit({ sessionId, type: 'chat' }).expect(200);
+    expect(await infoOf(sessionId)).toMatchObject({ type: 'chat', source: '' });
   });
 });

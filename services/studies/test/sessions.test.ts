@@ -1,3 +1,4 @@
+import { internalRoutes } from '@uis/proto';
 import { sendInput } from '@uis/kit/testing';
 import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
@@ -61,6 +62,7 @@ describe('sessions', () => {
           scope: 'Everyone',
           track: '',
           source: '',
+          completionUrl: null,
         },
       },
     });
@@ -87,6 +89,7 @@ describe('sessions', () => {
       type: 'video',
       track: 'Track A',
       source: '',
+      completionUrl: null,
     });
     await edit(ada, { sessionId: session.session_id, scope: 'Everyone', track: '' }).expect(200);
     const back = (await info(ada, session.session_id).expect(200)).body.res.sessionInfo;
@@ -94,6 +97,63 @@ describe('sessions', () => {
     // Sending a field with its current value changes nothing and is fine.
     await edit(ada, { sessionId: session.session_id, type: 'video' }).expect(200);
     expect(h.content.calls).toEqual([]);
+  });
+
+  it("accepts the spec's own scope form, a JSON-encoded list of e-mails", async () => {
+    const session = await createSession(ada, adaGroup);
+    await edit(ada, { sessionId: session.session_id, scope: '["Eve@Uni.test","fay@uni.test"]' }).expect(200);
+    expect((await info(ada, session.session_id).expect(200)).body.res.sessionInfo.scope).toEqual([
+      'eve@uni.test',
+      'fay@uni.test',
+    ]);
+    const bad = await edit(ada, { sessionId: session.session_id, scope: '["eve@uni.test","nope"]' }).expect(
+      400,
+    );
+    expect(bad.body.res.message).toBe('scope: entry 2 is not a valid e-mail address');
+  });
+
+  describe('telling the live services who may be in a session', () => {
+    const notices = () => [h.realtime, h.signal].map((standIn) => standIn.calls.map((call) => call.body));
+    beforeEach(() => {
+      h.realtime.reset();
+      h.signal.reset();
+    });
+
+    it('tells realtime and signal when the scope or the type changes, not for other edits', async () => {
+      const { session_id: sessionId } = await createSession(ada, adaGroup);
+      await edit(ada, { sessionId, title: 'Renamed', track: 'T' }).expect(200);
+      expect(notices()).toEqual([[], []]);
+      await edit(ada, { sessionId, scope: ['gil@uni.test'] }).expect(200);
+      await edit(ada, { sessionId, type: 'chat' }).expect(200);
+      const changed = { sessionIds: [sessionId], deleted: false };
+      expect(notices()).toEqual([
+        [changed, changed],
+        [changed, changed],
+      ]);
+    });
+
+    it('tells them when a session, or a group of sessions, is deleted', async () => {
+      const { session_id: one } = await createSession(ada, adaGroup);
+      await h.http().post('/deleteSession').set(ada.auth).send({ sessionId: one }).expect(200);
+      const groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+        .group_id as string;
+      const two = (await createSession(ada, groupId)).session_id;
+      const three = (await createSession(ada, groupId)).session_id;
+      await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+      for (const calls of notices()) {
+        expect(calls[0]).toEqual({ sessionIds: [one], deleted: true });
+        expect(calls[1]).toMatchObject({ deleted: true });
+        expect((calls[1]?.sessionIds as string[]).sort()).toEqual([two, three].sort());
+      }
+    });
+
+    it('saves the change even when a live service cannot be told', async () => {
+      const { session_id: sessionId } = await createSession(ada, adaGroup);
+      h.realtime.failNext(internalRoutes.realtimeSessionAccessChanged);
+      await edit(ada, { sessionId, scope: ['hal@uni.test'] }).expect(200);
+      expect((await info(ada, sessionId).expect(200)).body.res.sessionInfo.scope).toEqual(['hal@uni.test']);
+      expect(h.signal.calls).toHaveLength(1);
+    });
   });
 
   it('deletes a session of the caller', async () => {
@@ -126,7 +186,7 @@ describe('sessions', () => {
       for (const call of calls) {
         const res = await call.set(bo.auth).expect(403);
         expect(res.body.res.message).toMatch(
-          /^(This (group|session) belongs to another researcher\.|You are not part of this session\.)$/,
+          /^(This group belongs to another researcher\.|Only the researcher who owns this session can do this\.|You are not part of this session\.)$/,
         );
         expect(JSON.stringify(res.body)).not.toContain('Ada’s');
       }
@@ -225,6 +285,7 @@ describe('sessions', () => {
         type: 'stream',
         track: '',
         source: '',
+        completionUrl: null,
       });
       // The same person with their e-mail in another case is the same person.
       const shouting = h.participant(cyEmail.toUpperCase());
@@ -333,7 +394,7 @@ describe('sessions', () => {
         '/editSessionInfo',
         'nothing to change',
         { sessionId, titel: 'typo' },
-        'nothing to change: send at least one of title, scope, type, track, source',
+        'nothing to change: send at least one of title, scope, type, track, source, completionUrl',
       ],
       [
         'POST',
@@ -354,7 +415,7 @@ describe('sessions', () => {
         '/editSessionInfo',
         'a bad scope',
         { sessionId, scope: 'everyone' },
-        "scope: must be 'Everyone' or a list of e-mails",
+        "scope: must be 'Everyone' or a list of e-mails (plain or JSON-encoded)",
       ],
       [
         'POST',
@@ -388,6 +449,46 @@ describe('sessions', () => {
       const res = await sendInput(h.http(), method, path, input).set(ada.auth).expect(400);
       expect(res.body.status).toBe('ERROR');
       expect(res.body.res.message).toBe(message);
+    });
+
+    it.each([
+      ['a NUL character', 'a\u0000b', 'title: must not contain control characters'],
+      ['another control character', 'a\u0007b', 'title: must not contain control characters'],
+      ['a line break', 'a\nb', 'title: must be one line, without line breaks or tabs'],
+      [
+        'a right-to-left override',
+        'evil\u202Egnp.exe',
+        'title: must not contain bidirectional control characters',
+      ],
+    ])('refuses a title with %s, and changes nothing', async (_, title, message) => {
+      const session = await createSession(ada, adaGroup);
+      const res = await edit(ada, { sessionId: session.session_id, title }).expect(400);
+      expect(res.body.res.message).toBe(message);
+      expect((await info(ada, session.session_id).expect(200)).body.res.sessionInfo.title).toBe(
+        session.title,
+      );
+    });
+
+    it('keeps line breaks in a track, but no NUL', async () => {
+      const session = await createSession(ada, adaGroup);
+      await edit(ada, { sessionId: session.session_id, track: 'line one\nline two' }).expect(200);
+      const res = await edit(ada, { sessionId: session.session_id, track: 'bad\u0000' }).expect(400);
+      expect(res.body.res.message).toBe('track: must not contain control characters');
+    });
+
+    it('refuses a form body (what another site could post) with a 415, changing nothing', async () => {
+      const session = await createSession(ada, adaGroup);
+      const res = await h
+        .http()
+        .post('/editSessionInfo')
+        .set(ada.auth)
+        .type('form')
+        .send({ sessionId: session.session_id, title: 'Forged' })
+        .expect(415);
+      expect(res.body.res).toMatchObject({ code: 'UNSUPPORTED_MEDIA' });
+      expect((await info(ada, session.session_id).expect(200)).body.res.sessionInfo.title).toBe(
+        session.title,
+      );
     });
 
     it('refuses a body that is not JSON', async () => {

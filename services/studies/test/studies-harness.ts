@@ -1,7 +1,19 @@
 import { Controller, type INestApplication } from '@nestjs/common';
-import { Input, InternalEndpoint, defineService, serviceEnv, signAccessToken, type AuthUser } from '@uis/kit';
-import { createTestDatabase, testSecrets, type TestDatabase, createAppWithOverrides } from '@uis/kit/testing';
-import { internalRoutes, type InternalRouteDef, type ServiceName, type SessionDataOwner } from '@uis/proto';
+import { Input, InternalEndpoint, defineService, serviceEnv, type AuthUser } from '@uis/kit';
+import {
+  createAppWithOverrides,
+  createTestDatabase,
+  testPeople,
+  testSecrets,
+  type TestDatabase,
+} from '@uis/kit/testing';
+import {
+  internalRoutes,
+  type InternalRouteDef,
+  type SESSION_ACCESS_LISTENERS,
+  type ServiceName,
+  type SessionDataOwner,
+} from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -96,12 +108,41 @@ function recordsController(standIn: StandIn) {
   return RecordsStandIn;
 }
 
+/** Auth's invitation mails. */
+function authController(standIn: StandIn) {
+  @Controller()
+  class AuthStandIn {
+    @InternalEndpoint(internalRoutes.authSendInvitation)
+    sendInvitation(@Input() body: Record<string, unknown>) {
+      return standIn.answer(internalRoutes.authSendInvitation, body);
+    }
+  }
+  return AuthStandIn;
+}
+
+/** The live services' notice route, served by a stand-in of realtime or signal. */
+function liveController(standIn: StandIn, route: (typeof SESSION_ACCESS_LISTENERS)[number]) {
+  @Controller()
+  class LiveStandIn {
+    @InternalEndpoint(route)
+    sessionAccessChanged(@Input() body: Record<string, unknown>) {
+      return standIn.answer(route, body);
+    }
+  }
+  return LiveStandIn;
+}
+
 export interface StudiesHarness {
   app: INestApplication;
   db: TestDatabase;
   env: Record<string, string>;
   content: StandIn;
   records: StandIn;
+  /** Stand-in of auth: the invitation mails studies asks for. */
+  auth: StandIn;
+  /** Stand-ins of the services studies tells when who may be in sessions changed. */
+  realtime: StandIn;
+  signal: StandIn;
   http: () => ReturnType<typeof request>;
   /** A signed-in user with a fresh id (e-mail as given, or a fresh one). */
   user(type: AuthUser['type'], email?: string): TestUser;
@@ -131,28 +172,40 @@ export async function startStudies(
   const secrets: Record<string, string> = { ...testSecrets(), LOG_LEVEL: 'silent' };
   const content = new StandIn();
   const records = new StandIn();
-  const [contentServed, recordsServed] = await Promise.all([
+  const realtime = new StandIn();
+  const signal = new StandIn();
+  const auth = new StandIn();
+  const [contentServed, recordsServed, realtimeServed, signalServed, authServed] = await Promise.all([
     serveStandIn('content', contentController(content), secrets),
     serveStandIn('records', recordsController(records), secrets),
+    serveStandIn('realtime', liveController(realtime, internalRoutes.realtimeSessionAccessChanged), secrets),
+    serveStandIn('signal', liveController(signal, internalRoutes.signalSessionAccessChanged), secrets),
+    serveStandIn('auth', authController(auth), secrets),
   ]);
   Object.assign(content, contentServed);
   Object.assign(records, recordsServed);
+  Object.assign(realtime, realtimeServed);
+  Object.assign(signal, signalServed);
+  Object.assign(auth, authServed);
 
   const env: Record<string, string> = {
     ...secrets,
     DATABASE_URL: db.url,
     CONTENT_URL: content.url,
     RECORDS_URL: records.url,
+    REALTIME_URL: realtime.url,
+    SIGNAL_URL: signal.url,
+    AUTH_URL: auth.url,
   };
   const app = await createAppWithOverrides(studiesService, env, [[SESSION_DATA_OWNER_LIST, owners]]);
 
   const pg = new Client({ connectionString: db.url, options: '-c search_path=studies' });
   await pg.connect();
 
+  const people = testPeople(env.JWT_SECRET!);
   const user = (type: AuthUser['type'], email = `user${++emails}-${randomUUID().slice(0, 8)}@uni.test`) => {
-    const authUser: AuthUser = { id: randomUUID(), email, name: email.split('@')[0]!, type };
-    const token = signAccessToken(env.JWT_SECRET!, authUser, 900);
-    return { ...authUser, token, auth: { authorization: `Bearer ${token}` } };
+    const { user: authUser, token, headers } = people.person(type, { email, name: email.split('@')[0]! });
+    return { ...authUser, token, auth: headers };
   };
 
   return {
@@ -161,6 +214,9 @@ export async function startStudies(
     env,
     content,
     records,
+    auth,
+    realtime,
+    signal,
     http: () => request(app.getHttpServer()),
     user,
     researcher: (email) => user('researcher', email),
@@ -170,7 +226,10 @@ export async function startStudies(
     },
     async close() {
       await pg.end();
-      await Promise.all([app.close(), content.app.close(), records.app.close()]);
+      await Promise.all([
+        app.close(),
+        ...[content, records, auth, realtime, signal].map((standIn) => standIn.app.close()),
+      ]);
       await db.drop();
     },
   };

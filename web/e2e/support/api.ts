@@ -1,34 +1,20 @@
 /// <reference types="node" />
-import type { AnswerOf, RequestOf, RouteName } from '@uis/proto';
+import { routes, type AnswerOf, type RequestOf, type RouteName } from '@uis/proto';
 import { STATUS, TOKEN_COOKIES } from '@uis/proto/browser';
 import type { BrowserContext } from '@playwright/test';
+import { nextMagicLink } from './magic-link';
 import { stack } from './stack-env';
 
 /**
- * The few API calls the tests make themselves, to seed what the screens show (records come from
- * live sessions, which part 2 of the web app builds). Typed from proto like the app's own client.
+ * A call the tests make themselves, to seed what the screens show or read what was stored: any
+ * route of proto's table (its method and path), typed from it like the app's own client.
  */
-const ROUTES = {
-  setNewUser: { method: 'POST', path: '/setNewUser' },
-  addMessage: { method: 'POST', path: '/addMessage' },
-  addPixel: { method: 'POST', path: '/addPixel' },
-  addPrompt: { method: 'POST', path: '/addPrompt' },
-  getMessages: { method: 'GET', path: '/getMessages' },
-  getPixels: { method: 'GET', path: '/getPixels' },
-  getPrompts: { method: 'GET', path: '/getPrompts' },
-  getSessionInfo: { method: 'GET', path: '/getSessionInfo' },
-  getVideoInfo: { method: 'GET', path: '/getVideoInfo' },
-  getActions: { method: 'GET', path: '/getActions' },
-  getGroups: { method: 'GET', path: '/getGroups' },
-} as const satisfies Partial<Record<RouteName, { method: 'GET' | 'POST'; path: string }>>;
-type SeedRoute = keyof typeof ROUTES;
-
-export async function api<N extends SeedRoute>(
+export async function api<N extends RouteName>(
   name: N,
   input: RequestOf<N>,
   accessToken?: string,
 ): Promise<AnswerOf<N>> {
-  const { method, path } = ROUTES[name];
+  const { method, path } = routes[name];
   const query = method === 'GET' ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
   const answer = await fetch(`${stack().baseUrl}${path}${query}`, {
     method,
@@ -50,4 +36,21 @@ export async function accessTokenOf(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find(({ name }) => name === TOKEN_COOKIES.accessToken);
   if (!cookie) throw new Error('no access-token cookie: is the user signed in?');
   return cookie.value;
+}
+
+/**
+ * Seeds an account as the server now requires of every sign-up: asks for a magic link of the
+ * e-mail, reads it from the dev outbox, and presents its token to /setNewUser. Answers the pair.
+ */
+export async function signUpThroughApi(
+  email: string,
+  name: string,
+  type: RequestOf<'setNewUser'>['type'] = 'participant',
+): Promise<AnswerOf<'setNewUser'>> {
+  const link = await nextMagicLink(email, async () => {
+    await api('magicLogin', { destination: email });
+  });
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`the magic link for ${email} has no token: ${link}`);
+  return api('setNewUser', { email, name, type, token });
 }

@@ -25,14 +25,17 @@ const decodeQuotedPrintable = (text: string) =>
 function linksInOutbox(email: string): string[] {
   const dir = stack().outboxDir;
   if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8')))
-    .filter((mail) => new RegExp(`^To: .*${escape(email)}`, 'mi').test(mail))
-    .map((mail) => /https?:\/\/\S+\/authcallback\?[^\s"<>]+/.exec(mail)?.[0] ?? '')
-    .filter(Boolean);
+  return (
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), 'utf8')))
+      // The whole address: `axe-call-ruth@...` is not `call-ruth@...`'s mail.
+      .filter((mail) => new RegExp(`^To:(?:.*[\\s<,])?${escape(email)}(?:[>,\\s]|$)`, 'mi').test(mail))
+      .map((mail) => /https?:\/\/\S+\/authcallback\?[^\s"<>]+/.exec(mail)?.[0] ?? '')
+      .filter(Boolean)
+  );
 }
 
 /** Every magic link mailed to `email` so far, oldest first. */

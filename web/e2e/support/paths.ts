@@ -4,10 +4,21 @@ import path from 'node:path';
 /** The repository root and web's folders, from this file's place (web/e2e/support). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const WEB_ROOT = path.join(REPO_ROOT, 'web');
-export const OUTPUT_DIR = path.join(WEB_ROOT, 'e2e', 'output');
+/** E2E_OUTPUT_DIR: a run's own place (the benchmark's), so its server log is not another run's. */
+export const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? path.join(WEB_ROOT, 'e2e', 'output');
 export const SCREENSHOTS_DIR = path.join(OUTPUT_DIR, 'screenshots');
 export const DOCS_SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 /** What `npm start` runs after its build (the root `npm test` builds before the workspaces' tests). */
 export const START_SCRIPT = path.join(REPO_ROOT, 'scripts', 'dist', 'src', 'start.js');
 export const WEB_DIST_INDEX = path.join(WEB_ROOT, 'dist', 'index.html');
 export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, headless on these machines: no sandbox, GPU, QUIC or background traffic. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -8,10 +8,16 @@ import { DOCS_SCREENSHOTS_DIR, SCREENSHOTS_DIR } from './paths';
 export const DESKTOP = { width: 1200, height: 800 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
-/** `npm run screenshots -w web` sets it: the desktop shots then replace the README's in docs/screenshots/. */
+/**
+ * `npm run screenshots -w web` sets it: the desktop shots then replace the README's in
+ * docs/screenshots/<screen>.png, and the live screens' phone shots (whose layout differs most) go
+ * beside them as <screen>-mobile.png.
+ */
 const updateDocs = process.env.UPDATE_SCREENSHOTS === '1';
+const MOBILE_IN_DOCS = /^live-/;
 
-async function settle(page: Page): Promise<void> {
+/** Waits until the page has laid out its current size (fonts loaded, React re-rendered). */
+export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Two frames: React re-renders on resize, then the browser lays the result out.
@@ -39,11 +45,14 @@ export async function capture(page: Page, screen: string, subject?: Locator): Pr
   const desktop = await shoot('desktop');
   await page.setViewportSize(MOBILE);
   if (subject) await subject.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-  await shoot('mobile');
+  const mobile = await shoot('mobile');
   await page.setViewportSize(DESKTOP);
   await settle(page);
   if (updateDocs) {
     fs.mkdirSync(DOCS_SCREENSHOTS_DIR, { recursive: true });
     fs.copyFileSync(desktop, path.join(DOCS_SCREENSHOTS_DIR, `${screen}.png`));
+    if (MOBILE_IN_DOCS.test(screen)) {
+      fs.copyFileSync(mobile, path.join(DOCS_SCREENSHOTS_DIR, `${screen}-mobile.png`));
+    }
   }
 }

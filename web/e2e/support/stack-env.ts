@@ -8,6 +8,9 @@ const NAMES = {
   baseUrl: 'E2E_BASE_URL',
   serverLog: 'E2E_SERVER_LOG',
   outboxDir: 'E2E_OUTBOX_DIR',
+  oidcIssuer: 'E2E_OIDC_ISSUER',
+  turnUrl: 'E2E_TURN_URL',
+  turnSecret: 'E2E_TURN_SECRET',
 } as const;
 
 export interface StackInfo {
@@ -17,6 +20,11 @@ export interface StackInfo {
   serverLog: string;
   /** The dev outbox's .eml files, the fallback for magic links. */
   outboxDir: string;
+  /** The test's OpenID Connect provider (support/oidc.ts). */
+  oidcIssuer: string;
+  /** The run's coturn (support/turn.ts): the server's TURN_URLS, and the secret it shares with it. */
+  turnUrl: string;
+  turnSecret: string;
 }
 
 export function publishStack(info: StackInfo): void {
@@ -30,5 +38,12 @@ export function stack(): StackInfo {
       throw new Error(`${name} is not set: the e2e tests run through playwright.config.ts's global setup`);
     return value;
   };
-  return { baseUrl: read(NAMES.baseUrl), serverLog: read(NAMES.serverLog), outboxDir: read(NAMES.outboxDir) };
+  return {
+    baseUrl: read(NAMES.baseUrl),
+    serverLog: read(NAMES.serverLog),
+    outboxDir: read(NAMES.outboxDir),
+    oidcIssuer: read(NAMES.oidcIssuer),
+    turnUrl: read(NAMES.turnUrl),
+    turnSecret: read(NAMES.turnSecret),
+  };
 }

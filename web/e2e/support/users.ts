@@ -32,12 +32,20 @@ export async function signUpResearcher(page: Page, email: string, name: string):
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** A participant signs up directly: Select User Type, then e-mail and name. */
+/**
+ * A participant signs up as a person now does: /signup, 'Select User Type', e-mail and name; Sign up
+ * mails a link that confirms the address, and following it in the same tab finishes the sign-up with
+ * the name and type chosen before.
+ */
 export async function signUpParticipant(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Participant' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  const link = await nextMagicLink(email, async () => {
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('status')).toContainText(`We sent a link to ${email}`);
+  });
+  await page.goto(link);
   await expect(page).toHaveURL(/\/sessions$/);
 }

@@ -2,6 +2,7 @@ import { STATUS } from '@uis/proto/browser';
 import type { AnswerOf, ErrorRes, RequestOf, RouteName } from '@uis/proto';
 import { ROUTES } from 'virtual:uis-routes';
 import { tokens } from '../auth/tokens';
+import { apiUrl } from '../config/app-config';
 
 /** A call that did not answer SUCCESS: the server's message, its code and the HTTP status. */
 export class ApiError extends Error {
@@ -15,14 +16,17 @@ export class ApiError extends Error {
   }
 }
 
-/** Query and body values: what proto's requests hold. */
-type Input = Record<string, string | number | boolean | null | undefined | readonly string[]>;
+/** Query and body values: what proto's requests hold (a record of strings: a join link's panel ids). */
+type Input = Record<
+  string,
+  string | number | boolean | null | undefined | readonly string[] | Readonly<Record<string, string>>
+>;
 
 const queryString = (input: Input): string => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
-    params.set(key, Array.isArray(value) ? JSON.stringify(value) : String(value));
+    params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
@@ -40,7 +44,7 @@ const headers = (json: boolean): Record<string, string> => {
 function send(name: RouteName, input: Input, signal?: AbortSignal): Promise<Response> {
   const { method, path } = ROUTES[name];
   const get = method === 'GET';
-  return fetch(get ? `${path}${queryString(input)}` : path, {
+  return fetch(apiUrl(get ? `${path}${queryString(input)}` : path), {
     method,
     credentials: 'include',
     headers: headers(!get),
@@ -88,6 +92,14 @@ function refreshAccess(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * A new access token from the refresh token (the live connection renews its own before it expires),
+ * or undefined when there is none or the server refused it (signed out).
+ */
+export async function renewAccessToken(): Promise<string | undefined> {
+  return (await refreshAccess()) ? tokens.access() : undefined;
+}
+
 /** Sends once, and once more after a token refresh when a signed-in request was refused with 401. */
 async function signedIn<R extends { status: number }>(sendOnce: () => Promise<R>): Promise<R> {
   const reply = await sendOnce();
@@ -117,7 +129,7 @@ function sendForm(
   const { method, path } = ROUTES[name];
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(method, path);
+    request.open(method, apiUrl(path));
     request.withCredentials = true;
     for (const [header, value] of Object.entries(headers(false))) request.setRequestHeader(header, value);
     request.responseType = 'json';
@@ -155,6 +167,17 @@ export async function download<N extends RouteName>(name: N, input: RequestOf<N>
   const response = await signedIn(() => send(name, input));
   if (!response.ok) throw failure(response.status, await readBody(response));
   return response.blob();
+}
+
+/**
+ * The address of a GET route with its input, for a link the browser follows itself: a download of a
+ * large file (the study export) then streams to disk instead of into a blob in the page. The browser
+ * sends the accessToken cookie with it, which the services accept on reading requests.
+ */
+export function routeUrl<N extends RouteName>(name: N, input: RequestOf<N>): string {
+  const { method, path } = ROUTES[name];
+  if (method !== 'GET') throw new Error(`${name} is not a GET route: a link cannot send it`);
+  return apiUrl(`${path}${queryString(input)}`);
 }
 
 /** Hands a blob to the browser as a download named `fileName`. */

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { RESEARCHER } from '@uis/proto/browser';
 import type { User } from '@uis/proto';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -46,7 +45,6 @@ async function restore(): Promise<AuthState> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'checking' });
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     let live = true;
@@ -56,11 +54,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  // The signed-in screens' query cache goes with them (see ServerStateLayout): signed out, they unmount.
   const forget = useCallback(() => {
     tokens.clear();
-    queryClient.clear();
     setState({ status: 'signedOut' });
-  }, [queryClient]);
+  }, []);
 
   const signIn = useCallback(async (pair: TokenPair) => {
     tokens.setPair(pair);

@@ -1,7 +1,7 @@
 import { AuthLayout } from '../features/auth/components/auth-layout';
 import { SignupFlow } from '../features/auth/components/signup-flow';
 
-/** `/signup`: choose researcher or participant, then e-mail and name. */
+/** `/signup`: choose researcher or participant, then e-mail and name; a mailed link confirms the e-mail. */
 export function SignupPage() {
   return (
     <AuthLayout>

@@ -1,61 +1,83 @@
-import { tooManyRequests } from '@uis/kit';
-import { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { CombinedLimiter, minutesUntil, tooManyRequests, type Logger } from '@uis/kit';
 
 export interface SignInLimits {
+  /** Links one inbox may be sent per `emailWindowSeconds` (no one floods an inbox). */
   perEmail: number;
-  perAddress: number;
-  windowSeconds: number;
+  emailWindowSeconds: number;
+  /** Links one client address may ask for per minute: a class behind one campus address at once. */
+  perAddressPerMinute: number;
+  /** Links one client address may ask for per hour: past the class, a spray of many inboxes. */
+  perAddressPerHour: number;
   redisUrl?: string;
   keyPrefix: string;
 }
 
+/** Why a request was refused, for logs and counts (the answer itself never says whose limit). */
+export type SignInLimit = 'email' | 'address-minute' | 'address-hour';
+
+interface SignInRequest {
+  email: string;
+  address: string;
+}
+
 /**
- * Caps sign-in mails per e-mail (so no one floods an inbox) and per client address (so no one
- * sprays many inboxes). Shared through Redis when there is one, so every replica counts together;
- * if Redis is unreachable the limits fall back to this process's memory rather than failing open.
+ * Caps sign-in mails per inbox and per client address, telling a class from an attack: one inbox
+ * gets a few links per window; one address (a campus NAT) may ask for hundreds of different inboxes
+ * within a minute, but only so many in an hour. All or nothing (kit's CombinedLimiter): one refused
+ * by the address's limits spends nothing of the inbox's budget, and the other way round, so retrying
+ * while blocked costs a student nothing; shared through Redis when there is one.
  */
 export class SignInLimiter {
-  private readonly redis?: Redis;
-  private readonly byEmail: RateLimiterAbstract;
-  private readonly byAddress: RateLimiterAbstract;
+  private readonly limits: CombinedLimiter<SignInRequest>;
+  /** Refusals by limit since start (the metrics endpoint reads them). */
+  readonly refused: Record<SignInLimit, number> = { email: 0, 'address-minute': 0, 'address-hour': 0 };
 
-  constructor(limits: SignInLimits) {
-    const make = (name: string, points: number) => {
-      const options = { keyPrefix: `${limits.keyPrefix}:${name}`, points, duration: limits.windowSeconds };
-      if (!this.redis) return new RateLimiterMemory(options);
-      return new RateLimiterRedis({
-        ...options,
-        storeClient: this.redis,
-        insuranceLimiter: new RateLimiterMemory(options),
-      });
-    };
-    // rate-limiter-flexible wants commands to fail fast while Redis is down (its insurance takes over).
-    if (limits.redisUrl)
-      this.redis = new Redis(limits.redisUrl, { enableOfflineQueue: false, lazyConnect: false });
-    this.byEmail = make('email', limits.perEmail);
-    this.byAddress = make('address', limits.perAddress);
+  constructor(
+    limits: SignInLimits,
+    private readonly logger?: Logger,
+    /** Counts each refusal by limit (the service's /metrics). */
+    private readonly onRefused?: (limit: SignInLimit) => void,
+  ) {
+    this.limits = new CombinedLimiter<SignInRequest>(
+      [
+        {
+          name: 'email',
+          points: limits.perEmail,
+          durationSeconds: limits.emailWindowSeconds,
+          key: ({ email }) => email,
+        },
+        {
+          name: 'address-minute',
+          points: limits.perAddressPerMinute,
+          durationSeconds: 60,
+          key: ({ address }) => address,
+        },
+        {
+          name: 'address-hour',
+          points: limits.perAddressPerHour,
+          durationSeconds: 3600,
+          key: ({ address }) => address,
+        },
+      ],
+      { keyPrefix: limits.keyPrefix, redisUrl: limits.redisUrl },
+    );
   }
 
+  /** Admits one link for `email` asked from `address`, or refuses (429) saying when to try again. */
   async consume(email: string, address: string): Promise<void> {
-    try {
-      await Promise.all([this.byEmail.consume(email), this.byAddress.consume(address)]);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
-      throw tooManyRequests(
-        `Too many sign-in requests. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
-    }
+    const refusal = await this.limits.consume({ email, address });
+    if (!refusal) return;
+    const limit = refusal.name as SignInLimit;
+    this.refused[limit] += 1;
+    this.onRefused?.(limit);
+    // An address reaching its hourly cap is asking for more inboxes than a class has: worth a look.
+    if (limit === 'address-hour')
+      this.logger?.warn({ address, limit }, 'sign-in links: hourly cap of an address reached');
+    throw tooManyRequests(`Too many sign-in requests. Please wait ${minutesUntil(refusal)} and try again.`);
   }
 
-  async close(): Promise<void> {
-    this.redis?.disconnect();
+  close(): Promise<void> {
+    this.limits.close();
     return Promise.resolve();
   }
 }

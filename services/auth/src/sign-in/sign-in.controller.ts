@@ -17,10 +17,10 @@ export class SignInController {
 
   @Endpoint(routes.magicLogin)
   async magicLogin(
-    @Input() { destination }: ParsedRequestOf<'magicLogin'>,
+    @Input() { destination, next }: ParsedRequestOf<'magicLogin'>,
     @Ip() address: string,
   ): Promise<AnswerOf<'magicLogin'>> {
-    await this.links.send(destination, address);
+    await this.links.send(destination, address, next);
     return { message: UI_TEXTS.magicLinkSent };
   }
 

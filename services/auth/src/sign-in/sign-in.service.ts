@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AppError, conflict, forbidden, unauthenticated } from '@uis/kit';
+import { AppError, PG_ERRORS, conflict, forbidden, pgErrorCode, unauthenticated } from '@uis/kit';
 import { ERROR_CODES, RESEARCHER, type ParsedRequestOf, type TokenPair } from '@uis/proto';
 import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
@@ -10,7 +10,17 @@ import { UsersService } from '../users/users.service';
 import { MagicLinksService } from './magic-links.service';
 
 const LINK_UNUSABLE = 'This sign-in link is invalid, expired or already used. Please request a new one.';
-const UNIQUE_VIOLATION = '23505';
+export const CONFIRM_EMAIL_FIRST =
+  'Confirm your e-mail first: enter it on the sign-in page, follow the link we mail you, and finish signing up there.';
+/**
+ * The researcher sign-up of an address RESEARCHER_EMAILS does not allow (empty by default: nobody).
+ * Says who grants it and both ways they can (README.md, "The first researcher"): the link stays
+ * usable, so the person may sign up as a participant right away.
+ */
+export const RESEARCHER_NOT_GRANTED =
+  'Researcher accounts on this site are granted by its administrators (the people who run it for your institution). ' +
+  'Ask them to allow your e-mail address and then sign up again, or sign up as a participant now and ask them ' +
+  'to turn that account into a researcher account.';
 
 /** Turns proof of an e-mail (a magic link's token) into tokens, for existing and new accounts. */
 @Injectable()
@@ -22,7 +32,7 @@ export class SignInService {
     private readonly links: MagicLinksService,
     private readonly users: UsersService,
     private readonly tokens: SessionTokensService,
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(AUTH_CONFIG) config: AuthConfig,
   ) {
     this.mayBeResearcher = researcherPolicy(config.RESEARCHER_EMAILS);
   }
@@ -48,30 +58,28 @@ export class SignInService {
     });
   }
 
+  /**
+   * Every sign-up proves its e-mail with a magic link's token: otherwise anyone could claim an
+   * address a researcher already put in a session's scope, and see that session. The token is
+   * checked before anything else, so only the owner of the address learns whether it has an account.
+   */
   async signUp({ email, name, type, token }: ParsedRequestOf<'setNewUser'>): Promise<TokenPair> {
-    if (type === RESEARCHER && !this.mayBeResearcher(email)) {
-      throw forbidden(
-        'This e-mail may not create a researcher account. Ask an administrator to promote you.',
-      );
-    }
-    const proofRequired = type === RESEARCHER || this.config.SIGNUP_EMAIL_PROOF === 'always';
-    if (proofRequired && !token) {
-      throw unauthenticated('Confirm your e-mail first: request a sign-in link and follow it, then sign up.');
-    }
-    if (await this.users.findByEmail(email)) throw alreadyRegistered();
-
+    if (!token) throw unauthenticated(CONFIRM_EMAIL_FIRST);
     try {
       return await this.db.transaction(async (tx) => {
-        if (token) {
-          const link = await this.links.findUsable(email, token, tx);
-          if (!link || !(await this.links.consume(link, tx))) throw unauthenticated(LINK_UNUSABLE);
+        const link = await this.links.findUsable(email, token, tx);
+        if (!link) throw unauthenticated(LINK_UNUSABLE);
+        if (type === RESEARCHER && !this.mayBeResearcher(email)) {
+          throw forbidden(RESEARCHER_NOT_GRANTED);
         }
+        if (await this.users.findByEmail(email, tx)) throw alreadyRegistered();
+        if (!(await this.links.consume(link, tx))) throw unauthenticated(LINK_UNUSABLE);
         const user = await this.users.create(tx, { email, name, type });
         return this.tokens.signIn(user, tx);
       });
     } catch (error) {
       // Two sign-ups of one e-mail at once: the unique index lets only one through.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw alreadyRegistered();
+      if (pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw alreadyRegistered();
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { JWT_SECRET, LOGGER, signAccessToken, unauthenticated, type Logger } from '@uis/kit';
+import { JWT_SECRET, LOGGER, Revocations, signAccessToken, unauthenticated, type Logger } from '@uis/kit';
 import type { TokenPair } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { IsNull, type Repository, type EntityManager } from 'typeorm';
@@ -19,6 +19,7 @@ export class SessionTokensService {
     @Inject(JWT_SECRET) private readonly jwtSecret: string,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly revocations: Revocations,
   ) {}
 
   /** A new login: a new refresh-token family. */
@@ -61,7 +62,12 @@ export class SessionTokensService {
     if (row) await this.revokeFamily(row.familyId);
   }
 
+  /**
+   * Ends a login: its access tokens are refused everywhere at once (and its live connections end),
+   * then its refresh tokens. The revocation goes first, so a failure leaves the login whole to retry.
+   */
   private async revokeFamily(familyId: string): Promise<void> {
+    await this.revocations.revoke({ kind: 'login', id: familyId });
     await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
@@ -73,9 +79,10 @@ export class SessionTokensService {
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
+    // The login id is the family: every access token of one sign-in can be revoked together.
     const accessToken = signAccessToken(
       this.jwtSecret,
-      { id: user.id, email: user.email, name: user.name, type: user.type },
+      { id: user.id, email: user.email, name: user.name, type: user.type, loginId: familyId },
       this.config.ACCESS_TOKEN_TTL_SECONDS,
     );
     return { accessToken, refreshToken };

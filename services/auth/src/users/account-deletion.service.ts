@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { InternalClient, LOGGER, forbidden, unauthenticated, type AuthUser, type Logger } from '@uis/kit';
+import {
+  InternalClient,
+  LOGGER,
+  Revocations,
+  forbidden,
+  unauthenticated,
+  type AuthUser,
+  type Logger,
+} from '@uis/kit';
 import { USER_DATA_OWNERS, userDataDeleteRoute, type UserDataOwner } from '@uis/proto';
 import type { DataSource } from 'typeorm';
 import { MagicLinkEntity } from '../sign-in/magic-link.entity';
@@ -24,6 +32,7 @@ export class AccountDeletionService {
     private readonly internal: InternalClient,
     @Inject(USER_DATA_OWNER_LIST) private readonly owners: readonly UserDataOwner[],
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly revocations: Revocations,
   ) {}
 
   async deleteOwnAccount(caller: AuthUser, email: string): Promise<void> {
@@ -31,6 +40,9 @@ export class AccountDeletionService {
     const user = await this.users.findById(caller.id);
     if (!user) throw unauthenticated('This account no longer exists.');
 
+    // First every token the user holds is refused (and their live connections end), so nothing
+    // can add data while it is being deleted; if the deletion then fails, signing in again works.
+    await this.revocations.revoke({ kind: 'user', id: user.id, issuedBefore: Date.now() });
     for (const service of this.owners) {
       await this.internal.call(userDataDeleteRoute(service), { userId: user.id, email: user.email });
     }

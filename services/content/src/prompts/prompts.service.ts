@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SessionAccessClient, conflict, notFound, type AuthUser } from '@uis/kit';
+import { PG_ERRORS, SessionAccessClient, conflict, notFound, pgErrorCode, type AuthUser } from '@uis/kit';
 import { formatClockTime, type ParsedRequestOf, type Prompt } from '@uis/proto';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { definedOnly } from '../defined-only';
@@ -16,7 +16,7 @@ const toPrompt = (row: PromptEntity): Prompt => ({
 const SAME_SECOND_CONSTRAINT = 'prompts_session_time_key';
 const isSameSecond = (error: unknown) =>
   error instanceof QueryFailedError &&
-  (error.driverError as { code?: string; constraint?: string }).code === '23505' &&
+  pgErrorCode(error) === PG_ERRORS.uniqueViolation &&
   (error.driverError as { constraint?: string }).constraint === SAME_SECOND_CONSTRAINT;
 
 /**

@@ -13,6 +13,7 @@ import {
 import { ERROR_CODES, VIDEO_MIME_TYPE, routes } from '@uis/proto';
 import { noneMatch, parseRange, rangeStillValid } from './byte-range';
 import { ObjectStore } from './object-store';
+import { videoNotReadable } from './upload-errors';
 import { VideosService } from './videos.service';
 
 const noSuchVideo = () => notFound('No such video.');
@@ -80,15 +81,31 @@ export class AssetsService {
       res.status(status).set(headers).end();
       return;
     }
-    // Opened before any header is set, so a missing object is still a clean 404 envelope.
-    const body = await this.store.read(video.objectKey, start, length);
+    // Opened before any header is set, so a missing object is still a clean 404 envelope, and a store
+    // that does not answer a 503 that says so.
+    const body = await this.store.read(video.objectKey, start, length).catch((error: unknown) => {
+      this.logger.warn({ err: error, sessionId }, 'the object store did not answer a video read');
+      throw videoNotReadable();
+    });
     if (!body) throw noSuchVideo();
+    // Whichever side failed first: pipeline then destroys the other one, with an error of its own.
+    let firstToFail: 'store' | 'player' | undefined;
+    body.once('error', () => (firstToFail ??= 'store'));
+    res.once('close', () => {
+      if (!res.writableFinished) firstToFail ??= 'player';
+    });
     res.status(status).set(headers);
     try {
+      // On any failure pipeline destroys the response too: the player sees a cut response (fewer
+      // bytes than Content-Length) and asks again, rather than waiting on a stream that never ends.
       await pipeline(body, res);
     } catch (error) {
-      // Players abort ranged reads all the time when they seek; nothing to answer any more.
-      this.logger.debug({ err: error, sessionId }, 'video stream ended early');
+      if (firstToFail === 'store') {
+        this.logger.warn({ err: error, sessionId }, 'the object store stopped sending a video');
+      } else {
+        // Players abort ranged reads all the time when they seek; nothing to answer any more.
+        this.logger.debug({ err: error, sessionId }, 'video stream ended early');
+      }
     }
   }
 }

@@ -1,6 +1,18 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import type { Readable } from 'node:stream';
-import { Client } from 'minio';
+import { Client, type ClientOptions } from 'minio';
+
+/**
+ * How long a request to the store may go without a byte moving either way (or without connecting)
+ * before it is abandoned. An inactivity limit, not a total one: a 2 GiB upload over a slow link takes
+ * as long as it takes, but a working store never falls silent for this long while it receives or
+ * sends (S3 itself ends an upload whose client sends nothing for about 20 s). Without it a store that stops
+ * answering mid-request, with its connection left open, would hold an upload or a video reader (and
+ * its upload slot) forever.
+ */
+export const STORE_IDLE_TIMEOUT_MS = 30_000;
 
 export interface ObjectStoreOptions {
   endpoint: string;
@@ -8,6 +20,8 @@ export interface ObjectStoreOptions {
   secretKey: string;
   bucket: string;
   region: string;
+  /** Default STORE_IDLE_TIMEOUT_MS; tests of a frozen store shorten it. */
+  idleTimeoutMs?: number;
 }
 
 /** A file on disk ready to be stored, with the digests computed while it was written. */
@@ -19,6 +33,27 @@ export interface SpooledFile {
   /** Base64 MD5 of the content: Content-MD5, checked by the store when the payload is unsigned (https). */
   md5: string;
 }
+
+type Transport = NonNullable<ClientOptions['transport']>;
+
+/**
+ * http(s).request with the idle limit. Node only reports an idle socket (the 'timeout' event); ending
+ * the request is the caller's job, and the minio client does not do it. Destroying the request fails
+ * whatever waits on it: the PUT's promise, or the response stream a video is being piped from.
+ */
+const idleLimitedTransport = (base: typeof http | typeof https, idleMs: number): Transport => ({
+  request: ((options: http.RequestOptions, callback?: (res: http.IncomingMessage) => void) => {
+    // `timeout` (rather than req.setTimeout) also covers connecting to a host that never answers.
+    const req = base.request({ ...options, timeout: idleMs }, callback);
+    req.on('timeout', () =>
+      req.destroy(new Error(`the object store neither sent nor took a byte for ${idleMs / 1000} s`)),
+    );
+    return req;
+  }) as Transport['request'],
+});
+
+/** Leftovers remembered at most; past it they are logged by the caller and left (space, not correctness). */
+const MAX_LEFTOVERS = 10_000;
 
 const isMissing = (error: unknown) => {
   const code = (error as { code?: string }).code;
@@ -35,6 +70,8 @@ export class ObjectStore {
   private readonly useSSL: boolean;
   private readonly region: string;
   private bucketReady: Promise<void> | null = null;
+  /** Objects to remove that the store was not answering for (see `discard`). */
+  private readonly leftovers = new Set<string>();
 
   constructor(options: ObjectStoreOptions) {
     const url = new URL(options.endpoint);
@@ -52,6 +89,10 @@ export class ObjectStore {
       pathStyle: true,
       // A PUT's body is a one-shot file stream: a retry would resend an empty stream.
       retryOptions: { disableRetry: true },
+      transport: idleLimitedTransport(
+        this.useSSL ? https : http,
+        options.idleTimeoutMs ?? STORE_IDLE_TIMEOUT_MS,
+      ),
     });
   }
 
@@ -75,6 +116,32 @@ export class ObjectStore {
   async probe(): Promise<void> {
     await this.ensureBucket();
     if (!(await this.client.bucketExists(this.bucket))) throw new Error(`bucket ${this.bucket} is missing`);
+    this.answered();
+  }
+
+  /**
+   * Removes an object nothing may point at: what a PUT that failed midway left. S3 and MinIO keep no
+   * part of a failed PUT, but a store without atomic PUTs (s3rver, in `npm start`) keeps what
+   * arrived. A store that failed the PUT is usually not answering either, so a key it cannot remove
+   * now is remembered and removed once it answers again (its next successful request, or /ready).
+   * In memory only: a restart forgets it, which costs space, not correctness.
+   */
+  async discard(key: string): Promise<void> {
+    try {
+      await this.remove(key);
+      this.leftovers.delete(key);
+    } catch (error) {
+      if (this.leftovers.size >= MAX_LEFTOVERS) throw error;
+      this.leftovers.add(key);
+    }
+  }
+
+  /** The store answered: time to remove what it could not remove before. */
+  private answered(): void {
+    for (const key of [...this.leftovers]) {
+      this.leftovers.delete(key);
+      void this.discard(key).catch(() => undefined);
+    }
   }
 
   /**
@@ -100,6 +167,7 @@ export class ObjectStore {
       this.region,
     );
     response.resume();
+    this.answered();
     const etag = String(response.headers.etag ?? '').replace(/^"|"$/g, '');
     if (!etag) throw new Error(`the object store answered the PUT of ${key} without an ETag`);
     return { etag };
@@ -108,7 +176,9 @@ export class ObjectStore {
   /** `length` bytes from `offset`; null when the object is gone. */
   async read(key: string, offset: number, length: number): Promise<Readable | null> {
     try {
-      return await this.client.getPartialObject(this.bucket, key, offset, length);
+      const body = await this.client.getPartialObject(this.bucket, key, offset, length);
+      this.answered();
+      return body;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -7,11 +7,23 @@ import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { badRequest } from '@uis/kit';
 import type { SpooledFile } from './object-store';
-import { MP4_SIGNATURE_BYTES, isMp4Start } from './mp4-signature';
+import { Mp4StructureCheck, NotMp4Error } from './mp4-structure';
 import { notMp4, videoTooLarge } from './upload-errors';
 
 /** Room for the form's text fields, part headers and boundaries on top of the file itself. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The least the file can be, from the request's Content-Length, before any of it is read: a browser's
+ * form adds a few hundred bytes to its file, FORM_OVERHEAD_BYTES is far more. Undefined when no length
+ * is declared (a chunked upload) or it is too small to say anything.
+ */
+export const leastFileBytes = (req: IncomingMessage): number | undefined => {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > FORM_OVERHEAD_BYTES
+    ? declared - FORM_OVERHEAD_BYTES
+    : undefined;
+};
 
 export interface ReceiveOptions {
   /** The multipart field the file must come in (proto's `multipartFile`). */
@@ -36,14 +48,20 @@ export interface ReceivedUpload {
   file: ReceivedFile | null;
 }
 
+/** The uploader hears only that the file is not an MP4; the reason is for whoever debugs it. */
+const asNotMp4 = (error: unknown): Error =>
+  error instanceof NotMp4Error ? Object.assign(notMp4(), { cause: error }) : (error as Error);
+
 const removeQuietly = (file: string) => fs.promises.rm(file, { force: true }).catch(() => undefined);
 
 /**
  * Reads a multipart upload as it streams in: text fields into memory (small, limited), the one file
- * to a temp file on disk while counting its bytes, hashing it and checking its first bytes are an MP4.
- * Refuses as soon as it knows: a Content-Length past the limit before reading anything, a file past
- * the limit at the byte that passes it, a non-MP4 at its 12th byte. The temp file is removed on every
- * failure; on success the caller owns it (and removes it). Either field order works.
+ * to a temp file on disk while counting its bytes, hashing it and checking its box structure is an
+ * MP4's (Mp4StructureCheck). Refuses as soon as it knows: a Content-Length past the limit before
+ * reading anything, a file past the limit at the byte that passes it, a non-MP4 at the byte that
+ * shows it (the 8th for another format, the 12th for another brand, the last for a file that does
+ * not end where its boxes do), a text field sent twice. The temp file is removed on every failure;
+ * on success the caller owns it (and removes it). Either field order works.
  */
 export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Promise<ReceivedUpload> {
   const { fileField, maxBytes, tmpDir } = options;
@@ -76,7 +94,8 @@ export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Pr
       return;
     }
 
-    const fields: Record<string, string> = {};
+    // A Map, so a field called __proto__ is just a field.
+    const fields = new Map<string, string>();
     let file: ReceivedFile | null = null;
     let tempPath: string | null = null;
     let writing: Promise<void> = Promise.resolve();
@@ -107,7 +126,10 @@ export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Pr
 
     form.on('field', (name, value, info) => {
       if (info.valueTruncated) return fail(badRequest(`${name}: must be at most 4096 characters`));
-      fields[name] = value;
+      // A form that says one thing twice is refused rather than read one way: keeping the last value
+      // let a sessionId checked before the file be replaced by another one after it.
+      if (fields.has(name)) return fail(badRequest(`Send ${name} only once.`));
+      fields.set(name, value);
     });
 
     form.on('file', (name, stream, info) => {
@@ -120,43 +142,42 @@ export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Pr
       const spooled = path.join(tmpDir, `uis-upload-${randomUUID()}.part`);
       tempPath = spooled;
       writing = (async () => {
-        await options.beforeFile({ ...fields });
+        await options.beforeFile(Object.fromEntries(fields));
         if (settled) return;
         const sha256 = createHash('sha256');
         const md5 = createHash('md5');
+        const structure = new Mp4StructureCheck();
         let size = 0;
-        let head = Buffer.alloc(0);
-        let headChecked = false;
-        const checkHead = () => {
-          headChecked = true;
-          if (!isMp4Start(head)) throw notMp4();
-        };
         const meter = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             try {
               size += chunk.length;
               if (size > maxBytes) throw videoTooLarge(maxBytes);
-              if (!headChecked) {
-                head = Buffer.concat([head, chunk.subarray(0, MP4_SIGNATURE_BYTES - head.length)]);
-                if (head.length >= MP4_SIGNATURE_BYTES) checkHead();
-              }
+              structure.push(chunk);
               sha256.update(chunk);
               md5.update(chunk);
               done(null, chunk);
             } catch (error) {
-              done(error as Error);
+              done(asNotMp4(error));
             }
           },
           flush(done) {
             try {
-              if (!headChecked) checkHead();
+              structure.end();
               done();
             } catch (error) {
-              done(error as Error);
+              done(asNotMp4(error));
             }
           },
         });
-        await pipeline(stream, meter, fs.createWriteStream(spooled, { flags: 'wx', mode: 0o600 }));
+        const sink = fs.createWriteStream(spooled, { flags: 'wx', mode: 0o600 });
+        const sinkClosed = new Promise<void>((resolve) => sink.once('close', () => resolve()));
+        // A failure rejects the pipeline at once, while the file's open() may still be on its way:
+        // removed before that, the file would be created after. Fail once the file is closed.
+        await pipeline(stream, meter, sink).catch(async (error: unknown) => {
+          await sinkClosed;
+          throw error;
+        });
         file = {
           path: spooled,
           size,
@@ -173,7 +194,7 @@ export function receiveUpload(req: IncomingMessage, options: ReceiveOptions): Pr
         () => {
           if (settled) return;
           settled = true;
-          resolve({ fields, file });
+          resolve({ fields: Object.fromEntries(fields), file });
         },
         () => undefined, // already failed
       );

@@ -28,4 +28,8 @@ export class VideoEntity {
 
   @Column({ name: 'uploaded_at', type: 'timestamptz' })
   uploadedAt!: Date;
+
+  /** The researcher who uploaded it, charged for its size; null for videos uploaded before it was kept. */
+  @Column({ name: 'owner_id', type: 'uuid', nullable: true })
+  ownerId!: string | null;
 }

@@ -13,7 +13,7 @@ import type { Request } from 'express';
 import { AccessGuard } from '../auth/access.guard';
 import type { AuthUser } from '../auth/access-token';
 import { InternalGuard } from '../internal/internal.guard';
-import { validationError } from '../errors';
+import { unsupportedMediaType, validationError } from '../errors';
 
 import { ROUTE_METADATA } from '../keys';
 
@@ -41,11 +41,20 @@ export const InternalEndpoint = (route: InternalRouteDef) =>
 export const routeOf = (ctx: ExecutionContext): AnyRouteDef | undefined =>
   Reflect.getMetadata(ROUTE_METADATA, ctx.getHandler()) as AnyRouteDef | undefined;
 
-/** The request (query for GET, body otherwise) parsed with the route's schema; bad input is a 400. */
+export const JSON_ONLY_TEXT = 'Send the request body as JSON (Content-Type: application/json).';
+
+/**
+ * The request (query for GET, a JSON body otherwise) parsed with the route's schema; bad input is a
+ * 400. A body of another type is a 415, not read as empty: a form another site posts must change
+ * nothing (the spec's calls are JSON; uploads read their multipart form themselves).
+ */
 export const Input = createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => {
   const route = routeOf(ctx);
   if (!route) throw new Error('@Input() used outside an @Endpoint() method');
   const req = ctx.switchToHttp().getRequest<Request>();
+  // req.is: null without a body, false for a body of another type.
+  if (route.method === 'POST' && req.is('application/json') === false)
+    throw unsupportedMediaType(JSON_ONLY_TEXT);
   const raw: unknown = route.method === 'GET' ? req.query : (req.body ?? {});
   const parsed = route.request.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error);

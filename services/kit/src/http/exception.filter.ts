@@ -3,7 +3,11 @@ import { ERROR_CODES, STATUS, type ErrorCode, type ErrorEnvelope } from '@uis/pr
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../database/pg-errors';
 import { redactUrl, type Logger } from '../logger';
+
+export const DATABASE_UNAVAILABLE_TEXT =
+  'The database is unavailable right now. Please try again in a moment.';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.VALIDATION,
@@ -76,6 +80,17 @@ export class AppExceptionFilter implements ExceptionFilter {
       const message =
         (error.type && PARSER_MESSAGES[error.type]) ?? (error.expose ? error.message : 'Bad request.');
       return fail(error.status, { message, code: CODE_BY_STATUS[error.status] ?? ERROR_CODES.VALIDATION });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      this.logger.warn(
+        { err: error, method: req.method, url: redactUrl(req.originalUrl ?? req.url) },
+        'database unavailable',
+      );
+      return fail(HttpStatus.SERVICE_UNAVAILABLE, {
+        message: DATABASE_UNAVAILABLE_TEXT,
+        code: ERROR_CODES.UNAVAILABLE,
+      });
     }
 
     const errorId = randomUUID();

@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LOGGER, describeIssues, type Logger } from '@uis/kit';
 import {
+  ERROR_CODES,
   ackError,
   ackOk,
   clientEventSchemas,
   type Ack,
   type ClientEventAcks,
   type ClientEventName,
+  type ErrorCode,
   type ParsedClientPayloadOf,
 } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
+import { CONNECTION_TEXTS, LiveConnections } from './live-connections';
 import type { LiveSocket } from './live-socket';
 import { LiveSessionService, type LiveHandler } from './live-session.service';
 
@@ -23,9 +26,10 @@ export const MAX_QUEUED_EVENTS = 100;
 export const TOO_FAST_TEXT = 'Too many events at once: wait for the answers before sending more.';
 
 /**
- * Every client event goes through `answer`: its payload is validated with proto's schema, the
- * session's rules run, and the result becomes the acknowledgement. Nothing a client sends can
- * throw past here: a refusal or a failure is an error acknowledgement with a message that says why.
+ * Every client event goes through `answer`: the connection must still be valid (token current, not
+ * revoked), its payload is validated with proto's schema, the session's rules run, and the result
+ * becomes the acknowledgement. Nothing a client sends can throw past here: a refusal or a failure is
+ * an error acknowledgement with a message that says why and the code a REST answer would carry.
  */
 @Injectable()
 export class LiveEvents {
@@ -35,6 +39,7 @@ export class LiveEvents {
 
   constructor(
     live: LiveSessionService,
+    private readonly connections: LiveConnections,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.handlers = {
@@ -47,6 +52,13 @@ export class LiveEvents {
       clickVideo: live.clickVideo,
       joinVideoChat: live.joinVideoChat,
       syncVideoChat: live.syncVideoChat,
+      history: live.history,
+      renewToken: (socket, { token }) => connections.renew(socket, token),
+      clock: live.clock,
+      firePrompt: live.firePrompt,
+      presenceReport: live.presenceReport,
+      monitor: live.monitor,
+      endSession: live.endSession,
     };
   }
 
@@ -59,9 +71,14 @@ export class LiveEvents {
     event: E,
     payload: unknown,
   ): Promise<Ack<ClientEventAcks[E]>> {
+    // A clock sample measures the network's round trip, not the socket's queue: answered at once
+    // (it reads nothing and changes nothing, so its order does not matter).
+    if (event === 'clock') return this.handle(socket, event, payload);
     const queue = this.queues.get(socket) ?? { last: Promise.resolve(), waiting: 0 };
     // A client that sends faster than it is served is refused, not queued without bound.
-    if (queue.waiting >= MAX_QUEUED_EVENTS) return Promise.resolve(this.refuse(socket, event, TOO_FAST_TEXT));
+    if (queue.waiting >= MAX_QUEUED_EVENTS) {
+      return Promise.resolve(this.refuse(socket, event, TOO_FAST_TEXT, ERROR_CODES.RATE_LIMITED));
+    }
     queue.waiting += 1;
     const answered = queue.last.then(async () => {
       try {
@@ -82,30 +99,46 @@ export class LiveEvents {
     payload: unknown,
   ): Promise<Ack<ClientEventAcks[E]>> {
     try {
+      // A renewal may rescue a connection whose token just ran out; every other event needs a valid one.
+      if (event !== 'renewToken' && !this.connections.stillValid(socket)) {
+        return this.refuse(socket, event, CONNECTION_TEXTS.expired, ERROR_CODES.UNAUTHENTICATED);
+      }
       const parsed = clientEventSchemas[event].safeParse(payload);
       if (!parsed.success) return this.refuse(socket, event, describeIssues(parsed.error).message);
       const handler = this.handlers[event] as LiveHandler<E>;
       return ackOk(await handler(socket, parsed.data as ParsedClientPayloadOf<E>));
     } catch (error) {
-      return this.refuse(socket, event, this.explain(error, socket, event));
+      const { message, code } = this.explain(error, socket, event);
+      return this.refuse(socket, event, message, code);
     }
   }
 
-  private refuse(socket: LiveSocket, event: ClientEventName, message: string): Ack<never> {
-    const answer = ackError(message);
+  private refuse(
+    socket: LiveSocket,
+    event: ClientEventName,
+    message: string,
+    code: ErrorCode = ERROR_CODES.VALIDATION,
+  ): Ack<never> {
+    const answer = ackError(message, code);
     if (LIST_EVENTS.has(event)) socket.emit('message', answer);
     return answer;
   }
 
-  /** A refusal's own message; for a failure of ours, a plain one (the details go to the log). */
-  private explain(error: unknown, socket: LiveSocket, event: ClientEventName): string {
-    if (error instanceof AppError && error.httpStatus < 500) return error.message;
+  /** A refusal's own message and code; for a failure of ours, a plain one (the details go to the log). */
+  private explain(
+    error: unknown,
+    socket: LiveSocket,
+    event: ClientEventName,
+  ): { message: string; code: ErrorCode } {
+    if (error instanceof AppError && error.httpStatus < 500) {
+      return { message: error.message, code: error.code };
+    }
     if (error instanceof AppError) {
       this.logger.warn({ event, userId: socket.data.user.id, err: error.message }, 'live event failed');
-      return UNAVAILABLE_TEXT;
+      return { message: UNAVAILABLE_TEXT, code: ERROR_CODES.UNAVAILABLE };
     }
     const errorId = randomUUID();
     this.logger.error({ event, userId: socket.data.user.id, errorId, err: error }, 'live event crashed');
-    return `Something went wrong on our side (error id ${errorId}).`;
+    return { message: `Something went wrong on our side (error id ${errorId}).`, code: ERROR_CODES.INTERNAL };
   }
 }

@@ -1,18 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  InternalClient,
+  LOGGER,
   SESSION_ACCESS_TEXTS,
   SessionAccessClient,
+  consentedAccess,
   forbidden,
   ownerAccess,
+  type Logger,
   type SessionAccess,
 } from '@uis/kit';
 import {
+  ERROR_CODES,
+  VIDEO_STATUS_MAX_SKEW_MS,
   ackOk,
+  internalRoutes,
   type ClientEventAcks,
   type ClientEventName,
   type MessageRecord,
   type ParsedClientPayloadOf,
+  type StampedVideoStatus,
 } from '@uis/proto';
 import {
   ROOM_STATE,
@@ -20,11 +28,16 @@ import {
   type RoomStateStore,
   type StoredVideoStatus,
 } from '../room-state/room-state';
+import { LivePresence } from '../presence/live-presence';
+import { PRESENCE, type PresenceStore } from '../presence/presence-store';
+import { monitorSnapshot } from '../presence/monitor-snapshot';
+import { LIVE_ACCESS } from './live-access';
+import { playbackEvents, positionAt } from './playback-log';
 import { ownerRoom, sessionRoom, type LiveSocket } from './live-socket';
 import { SessionRecords } from './session-records';
+import { WriteLimiter } from './write-limiter';
 
-/** The access client realtime checks every event with: studies' answers, cached briefly (README). */
-export const LIVE_ACCESS = Symbol('LIVE_ACCESS');
+export { LIVE_ACCESS } from './live-access';
 
 /**
  * How far back a rejoining author's own messages are announced to the room again. A replica that
@@ -57,9 +70,14 @@ export class LiveSessionService {
     @Inject(LIVE_ACCESS) private readonly access: SessionAccessClient,
     private readonly records: SessionRecords,
     @Inject(ROOM_STATE) private readonly rooms: RoomStateStore,
+    private readonly writes: WriteLimiter,
+    private readonly presence: LivePresence,
+    @Inject(PRESENCE) private readonly presenceStore: PresenceStore,
+    private readonly internal: InternalClient,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** initMessage and sync: join, then the live state, then the full list. */
+  /** initMessage and sync: join, then the live state, then the newest page of the list. */
   readonly join = async (
     socket: LiveSocket,
     { sessionId }: { sessionId: string },
@@ -70,30 +88,95 @@ export class LiveSessionService {
     await socket.join(
       role === 'owner' ? [sessionRoom(sessionId), ownerRoom(sessionId)] : sessionRoom(sessionId),
     );
+    if (role === 'participant') this.presence.joined(socket, sessionId);
     // Sent straight after the read, before anything else is awaited: a change stored after the read
     // is broadcast after this, so the client ends with the newer state.
     this.sendRoomState(socket, sessionId, role, await this.rooms.read(sessionId));
-    const messages = await this.records.messages(sessionId);
+    const messages = await this.records.latestMessages(sessionId);
     socket.emit('message', ackOk(messages));
     this.reannounceOwnRecent(socket, sessionId, messages);
     return messages;
   };
 
-  /** Stored before anyone is told, so what a client saw is never lost. */
-  readonly message: LiveHandler<'message'> = async (socket, { sessionId, message }) => {
+  /** history: a page of older messages, for a member scrolling back. */
+  readonly history: LiveHandler<'history'> = async (socket, { sessionId, before }) => {
+    await this.member(socket, sessionId);
+    return this.records.messagesBefore(sessionId, before);
+  };
+
+  /**
+   * Stored before anyone is told, so what a client saw is never lost; with the session's video time
+   * (where the researcher's player is now, by the room's status) and a reaction's action id.
+   */
+  readonly message: LiveHandler<'message'> = async (socket, { sessionId, message, actionId }) => {
     const { user } = socket.data;
     await this.member(socket, sessionId);
-    const record = await this.records.appendMessage(user, sessionId, message);
+    const [{ videoStatus }] = await Promise.all([
+      this.rooms.read(sessionId),
+      this.writes.consume(user.id, sessionId),
+    ]);
+    const videoTime = videoStatus ? positionAt(videoStatus, Date.now()) : null;
+    const record = await this.records.appendMessage(user, sessionId, message, { videoTime, actionId });
     socket.nsp.to(sessionRoom(sessionId)).emit('messageAdded', { sessionId, message: record });
     return record;
   };
 
+  /**
+   * Kept as the room's status and relayed stamped with the server time it held at: the researcher's
+   * own estimate of it (from the clock event) when plausible, which leaves out its upload delay.
+   * What the player did since the previous status (play, pause, seek, rate) goes to the playback
+   * log, stored before the status is acknowledged; the participants are told first, so the log
+   * never holds up the sync.
+   */
   readonly videoStatus: LiveHandler<'videoStatus'> = async (socket, status) => {
     await this.requireOwner(socket, status.sessionId);
-    const { paused, currentTime, sessionId } = status;
-    await this.rooms.update(sessionId, { videoStatus: { paused, currentTime, at: Date.now() } });
-    socket.to(sessionRoom(sessionId)).emit('videoStatus', { paused, currentTime, sessionId });
+    const { paused, currentTime, sessionId, playbackRate = 1 } = status;
+    const now = Date.now();
+    const at =
+      status.at !== undefined && Math.abs(status.at - now) <= VIDEO_STATUS_MAX_SKEW_MS ? status.at : now;
+    const next = { paused, currentTime, playbackRate, at };
+    const { videoStatus: previous } = await this.rooms.read(sessionId);
+    await this.rooms.update(sessionId, { videoStatus: next });
+    socket.to(sessionRoom(sessionId)).emit('videoStatus', { ...next, sessionId });
+    for (const event of playbackEvents(previous, next)) {
+      await this.records.appendPlayback(socket.data.user, {
+        sessionId,
+        event,
+        videoTime: currentTime,
+        playbackRate,
+        promptId: null,
+      });
+    }
     return null;
+  };
+
+  /** The server's time, for the clients' clock sync. */
+  readonly clock: LiveHandler<'clock'> = () => Promise.resolve({ serverTime: Date.now() });
+
+  /**
+   * A prompt fires once per session run, however many researcher tabs reach it. The researcher's
+   * player plays on until this answer and pauses on it, so its playback-log entry is not waited
+   * for: it is stored before the pause's (SessionRecords keeps a session's entries in order), and a
+   * failure to store it is logged.
+   */
+  readonly firePrompt: LiveHandler<'firePrompt'> = async (socket, { sessionId, promptId, videoTime }) => {
+    await this.requireOwner(socket, sessionId);
+    const fire = await this.rooms.markPromptFired(sessionId, promptId);
+    if (!fire) return { fire };
+    // Logged at the prompt's second as the player says, else where the room's status has it now.
+    const { videoStatus } = await this.rooms.read(sessionId);
+    const { user } = socket.data;
+    const entry = {
+      sessionId,
+      event: 'prompt' as const,
+      videoTime: videoTime ?? (videoStatus ? positionAt(videoStatus, Date.now()) : 0),
+      playbackRate: videoStatus?.playbackRate ?? 1,
+      promptId,
+    };
+    this.records.appendPlayback(user, entry).catch((error: unknown) => {
+      this.logger.warn({ sessionId, promptId, err: String(error) }, 'prompt firing not logged');
+    });
+    return { fire };
   };
 
   /**
@@ -106,6 +189,23 @@ export class LiveSessionService {
     if (videoStatus) socket.emit('videoStatus', statusNow(videoStatus, sessionId));
     else if (role === 'participant') socket.to(ownerRoom(sessionId)).emit('syncVideoStatus', { sessionId });
     return null;
+  };
+
+  /** A participant's position and call state, for the monitor (kept, not relayed). */
+  readonly presenceReport: LiveHandler<'presenceReport'> = async (socket, report) => {
+    const { role } = await this.member(socket, report.sessionId);
+    if (role === 'participant') this.presence.report(socket, report);
+    return null;
+  };
+
+  /** The researcher's monitor: who is connected, since when, in sync or not, muted, or gone. */
+  readonly monitor: LiveHandler<'monitor'> = async (socket, { sessionId }) => {
+    await this.requireOwner(socket, sessionId);
+    const [{ videoStatus }, presence] = await Promise.all([
+      this.rooms.read(sessionId),
+      this.presenceStore.read(sessionId),
+    ]);
+    return monitorSnapshot(presence, videoStatus, Date.now());
   };
 
   readonly toggleParticipantClicks: LiveHandler<'toggleParticipantClicks'> = async (
@@ -125,7 +225,25 @@ export class LiveSessionService {
     if (role !== 'participant') throw forbidden(TEXTS.participantsClick);
     const { allowClicks } = await this.rooms.read(sessionId);
     if (!allowClicks) throw forbidden(TEXTS.clicksOff);
+    await this.writes.consume(user.id, sessionId);
     return this.records.appendPixel(user, { sessionId, x, y, color, videoTime: videoTime ?? null });
+  };
+
+  /**
+   * The researcher ends the run. The completion URL is asked of studies first, so a failure there
+   * changes nothing; then the room state goes (no prompt fired, clicks off, no status or peer id:
+   * the next run starts clean) and everyone else in the room, on every replica, hears sessionEnded.
+   * The sender gets the URL in its acknowledgement instead: its client closes on sessionEnded, which
+   * would come before the acknowledgement and lose it.
+   */
+  readonly endSession: LiveHandler<'endSession'> = async (socket, { sessionId }) => {
+    await this.requireOwner(socket, sessionId);
+    const { completionUrl } = await this.internal.call(internalRoutes.studiesSessionCompletion, {
+      sessionId,
+    });
+    await this.rooms.reset(sessionId);
+    socket.to(sessionRoom(sessionId)).emit('sessionEnded', { sessionId, completionUrl });
+    return { completionUrl };
   };
 
   /**
@@ -163,16 +281,22 @@ export class LiveSessionService {
   };
 
   /**
-   * The owner or a participant in scope (studies' answer, cached briefly). Anyone else is refused,
-   * and a socket that was in the room (removed from the scope since) leaves it, so it stops
-   * receiving the session's broadcasts.
+   * The owner or a participant in scope (studies' answer, cached briefly) who has agreed to the
+   * session's current consent text. Anyone else is refused, and a socket that was in the room
+   * (removed from the scope since) leaves it, so it stops receiving the session's broadcasts. A
+   * participant who must agree (again: the text changed) is also told with accessEnded, so their
+   * page says why and sends them back to read it.
    */
   private async member(socket: LiveSocket, sessionId: string): Promise<SessionAccess> {
     try {
-      return await this.access.requireMember(socket.data.user, sessionId);
+      return consentedAccess(await this.access.requireMember(socket.data.user, sessionId));
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
         await Promise.all([socket.leave(sessionRoom(sessionId)), socket.leave(ownerRoom(sessionId))]);
+        // After the refusal's acknowledgement: the client closes on accessEnded, and an
+        // acknowledgement still due then is lost.
+        if (error.code === ERROR_CODES.CONSENT_REQUIRED)
+          setImmediate(() => socket.emit('accessEnded', { sessionId, message: error.message }));
       }
       throw error;
     }
@@ -216,12 +340,20 @@ export class LiveSessionService {
   }
 }
 
-/** The status as it is now: a playing video has moved on since it was stored. */
+/**
+ * The status as it is now: a playing video has moved on since it was stored (at its rate), stamped
+ * with now, so even a client that ignores `at` starts at the right place.
+ */
 export function statusNow(
   stored: StoredVideoStatus,
   sessionId: string,
   now = Date.now(),
-): { paused: boolean; currentTime: number; sessionId: string } {
-  const elapsed = stored.paused ? 0 : Math.max(0, now - stored.at) / 1000;
-  return { paused: stored.paused, currentTime: stored.currentTime + elapsed, sessionId };
+): StampedVideoStatus {
+  return {
+    paused: stored.paused,
+    currentTime: positionAt(stored, now),
+    playbackRate: stored.playbackRate,
+    at: Math.max(now, stored.at),
+    sessionId,
+  };
 }

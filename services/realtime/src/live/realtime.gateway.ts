@@ -1,20 +1,20 @@
-import { Inject } from '@nestjs/common';
 import {
   WebSocketGateway,
   WebSocketServer,
   type OnGatewayConnection,
   type OnGatewayInit,
 } from '@nestjs/websockets';
-import { JWT_SECRET } from '@uis/kit';
+import { Metrics } from '@uis/kit';
 import { CLIENT_EVENT_NAMES } from '@uis/proto';
-import { REALTIME_CONFIG, type RealtimeConfig } from '../realtime.config';
-import { handshakeMiddleware } from '../transport/handshake';
+import { LiveConnections } from './live-connections';
 import { LiveEvents } from './live-events';
-import type { LiveServer, LiveSocket } from './live-socket';
+import { isSessionRoom, type LiveServer, type LiveSocket } from './live-socket';
+import { SessionAccessWatch } from './session-access-watch';
 
 /**
- * The socket.io endpoint (server options come from RealtimeIoAdapter). Each client event goes to
- * LiveEvents, which validates it, applies the session's rules and answers the acknowledgement.
+ * The socket.io endpoint (server options come from RealtimeIoAdapter). LiveConnections checks each
+ * handshake and ends connections that are no longer allowed; each client event goes to LiveEvents,
+ * which validates it, applies the session's rules and answers the acknowledgement.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConnection<LiveSocket> {
@@ -22,12 +22,27 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
 
   constructor(
     private readonly events: LiveEvents,
-    @Inject(JWT_SECRET) private readonly jwtSecret: string,
-    @Inject(REALTIME_CONFIG) private readonly config: RealtimeConfig,
+    private readonly connections: LiveConnections,
+    private readonly accessWatch: SessionAccessWatch,
+    private readonly metrics: Metrics,
   ) {}
 
   afterInit(server: LiveServer): void {
-    server.use(handshakeMiddleware(this.jwtSecret, this.config.allowedOrigins));
+    this.connections.bind(server);
+    this.accessWatch.bind(server);
+    // This replica's share, read at each scrape: the autoscaler and a dashboard sum the replicas.
+    this.metrics.gauge('live_sockets', 'Live sockets connected to this replica', {
+      collect() {
+        this.set(server.sockets.sockets.size);
+      },
+    });
+    this.metrics.gauge('live_rooms', 'Sessions with at least one socket on this replica', {
+      collect() {
+        let rooms = 0;
+        for (const room of server.of('/').adapter.rooms.keys()) if (isSessionRoom(room)) rooms += 1;
+        this.set(rooms);
+      },
+    });
   }
 
   /**
@@ -36,6 +51,7 @@ export class RealtimeGateway implements OnGatewayInit<LiveServer>, OnGatewayConn
    * payload is one argument, so several are refused as the list they are.
    */
   handleConnection(socket: LiveSocket): void {
+    this.connections.opened(socket);
     for (const event of CLIENT_EVENT_NAMES) {
       socket.on(event, (...args: unknown[]) => {
         const ack = typeof args.at(-1) === 'function' ? (args.pop() as (answer: unknown) => void) : undefined;

@@ -21,10 +21,19 @@ describe.each([
     expect(await create().read(randomUUID())).toEqual(EMPTY_ROOM);
   });
 
+  it('marks a prompt fired once per session, whoever asks again', async () => {
+    const rooms = create();
+    const [one, two] = [randomUUID(), randomUUID()];
+    expect(await rooms.markPromptFired(one, 'p1')).toBe(true);
+    expect(await rooms.markPromptFired(one, 'p1')).toBe(false);
+    expect(await rooms.markPromptFired(one, 'p2')).toBe(true);
+    expect(await rooms.markPromptFired(two, 'p1')).toBe(true); // sessions do not mix
+  });
+
   it('changes the given fields and keeps the others', async () => {
     const rooms = create();
     const sessionId = randomUUID();
-    const videoStatus = { paused: false, currentTime: 12.5, at: 1_700_000_000_000 };
+    const videoStatus = { paused: false, currentTime: 12.5, playbackRate: 1.5, at: 1_700_000_000_000 };
     await rooms.update(sessionId, { allowClicks: true });
     await rooms.update(sessionId, { videoStatus, researcherPeerId: 'peer-1' });
     await rooms.update(sessionId, { allowClicks: false });
@@ -36,6 +45,22 @@ describe.each([
     await rooms.update(sessionId, { researcherPeerId: null, videoStatus: null });
     expect(await rooms.read(sessionId)).toEqual(EMPTY_ROOM);
     expect(await rooms.read(randomUUID())).toEqual(EMPTY_ROOM); // rooms do not mix
+  });
+
+  it('resets a room at the end of a run: everything forgotten, other rooms kept', async () => {
+    const rooms = create();
+    const [sessionId, other] = [randomUUID(), randomUUID()];
+    const videoStatus = { paused: true, currentTime: 3, playbackRate: 1, at: 1_700_000_000_000 };
+    for (const id of [sessionId, other]) {
+      await rooms.update(id, { allowClicks: true, videoStatus, researcherPeerId: 'peer-1' });
+      await rooms.markPromptFired(id, 'p1');
+    }
+    await rooms.reset(sessionId);
+    expect(await rooms.read(sessionId)).toEqual(EMPTY_ROOM);
+    expect(await rooms.markPromptFired(sessionId, 'p1')).toBe(true);
+    expect(await rooms.read(other)).toEqual({ allowClicks: true, videoStatus, researcherPeerId: 'peer-1' });
+    expect(await rooms.markPromptFired(other, 'p1')).toBe(false);
+    await rooms.reset(randomUUID()); // a room never used: nothing to do
   });
 
   it('forgets a room a while after its last change', async () => {

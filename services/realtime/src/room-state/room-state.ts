@@ -2,11 +2,12 @@ import type { Redis } from 'ioredis';
 import { ExpiringMap } from '@uis/kit';
 import { z } from 'zod';
 
-/** The researcher's last video status, with when the server stored it (to answer a late sync). */
+/** The researcher's last video status, with the server time it held at (to answer a late sync). */
 export interface StoredVideoStatus {
   paused: boolean;
   currentTime: number;
-  /** Epoch milliseconds when it was stored. */
+  playbackRate: number;
+  /** Server epoch milliseconds when the video was at currentTime. */
   at: number;
 }
 
@@ -30,6 +31,10 @@ export interface RoomStateStore {
   read(sessionId: string): Promise<LiveRoomState>;
   /** Sets the given fields, keeps the others. */
   update(sessionId: string, change: Partial<LiveRoomState>): Promise<void>;
+  /** Marks a prompt fired in this run of the session: true only the first time (atomic across replicas). */
+  markPromptFired(sessionId: string, promptId: string): Promise<boolean>;
+  /** The run ended: everything of the room is forgotten (clicks off, no status or peer id, no prompt fired). */
+  reset(sessionId: string): Promise<void>;
 }
 
 export const ROOM_STATE = Symbol('ROOM_STATE');
@@ -49,9 +54,31 @@ export class MemoryRoomState implements RoomStateStore {
   async update(sessionId: string, change: Partial<LiveRoomState>): Promise<void> {
     this.rooms.set(sessionId, { ...(await this.read(sessionId)), ...change });
   }
+
+  private readonly firedPrompts = new ExpiringMap<Set<string>>(ROOM_STATE_TTL_MS);
+
+  markPromptFired(sessionId: string, promptId: string): Promise<boolean> {
+    const fired = this.firedPrompts.get(sessionId) ?? new Set<string>();
+    const first = !fired.has(promptId);
+    fired.add(promptId);
+    this.firedPrompts.set(sessionId, fired);
+    return Promise.resolve(first);
+  }
+
+  reset(sessionId: string): Promise<void> {
+    this.rooms.delete(sessionId);
+    this.firedPrompts.delete(sessionId);
+    return Promise.resolve();
+  }
 }
 
-const StoredVideoStatusJson = z.object({ paused: z.boolean(), currentTime: z.number(), at: z.number() });
+const StoredVideoStatusJson = z.object({
+  paused: z.boolean(),
+  currentTime: z.number(),
+  // Written before rates were kept: 1.
+  playbackRate: z.number().default(1),
+  at: z.number(),
+});
 
 /**
  * A hash per session (`<prefix>:room:<sessionId>`), one field per part of the state. A field that
@@ -95,8 +122,25 @@ export class RedisRoomState implements RoomStateStore {
     if (failed) throw failed;
   }
 
+  async markPromptFired(sessionId: string, promptId: string): Promise<boolean> {
+    const key = this.promptsKey(sessionId);
+    const results = await this.redis.multi().sadd(key, promptId).pexpire(key, this.ttlMs).exec();
+    const [error, added] = results?.[0] ?? [new Error('no answer from Redis')];
+    if (error) throw error;
+    return added === 1;
+  }
+
+  /** One DEL of both keys: atomic, so no replica reads half a reset room. */
+  async reset(sessionId: string): Promise<void> {
+    await this.redis.del(this.key(sessionId), this.promptsKey(sessionId));
+  }
+
   private key(sessionId: string): string {
     return `${this.prefix}:room:${sessionId}`;
+  }
+
+  private promptsKey(sessionId: string): string {
+    return `${this.key(sessionId)}:prompts`;
   }
 }
 

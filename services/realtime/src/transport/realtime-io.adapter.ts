@@ -6,7 +6,7 @@ import { createAdapter as createPubSubAdapter } from '@socket.io/redis-adapter';
 import { createAdapter as createStreamsAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { openRedis } from '../redis-connection';
+import { openRedis } from '@uis/kit';
 import type { RealtimeConfig } from '../realtime.config';
 
 /** Largest frame a client may send: a chat message is at most 2000 characters (8 KB in UTF-8). */

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { signAccessToken, type AuthUser } from '@uis/kit';
-import { randomSuffix } from '@uis/kit/testing';
-import { EVERYONE, orderMessages, type MessageRecord } from '@uis/proto';
+import { InternalClient, Metrics, signAccessToken, verifyAccessToken, type AuthUser } from '@uis/kit';
+import { testUser } from '@uis/kit/testing';
+import { EVERYONE, internalRoutes, orderMessages, type MessageRecord, type PlaybackRecord } from '@uis/proto';
 import { Client } from 'pg';
 import type request from 'supertest';
 import { realtimeService } from '../../src';
@@ -16,15 +15,30 @@ import { realtimeService } from '../../src';
 interface ComposedStack {
   env: Record<string, string>;
   db: { url: string };
+  apps: ReadonlyMap<string, INestApplication>;
   http: () => ReturnType<typeof request>;
   close(): Promise<void>;
 }
-type StartComposedStack = (label: string, overrides?: Record<string, string>) => Promise<ComposedStack>;
+interface ComposedStackModule {
+  startComposedStack(label: string, overrides?: Record<string, string>): Promise<ComposedStack>;
+  signUp(
+    stack: ComposedStack,
+    email: string,
+    name: string,
+  ): Promise<{ accessToken: string; refreshToken: string }>;
+  /** Asks auth for a magic link for `email` and answers the one mailed for that request. */
+  mailedLink(stack: ComposedStack, email: string): Promise<URL>;
+}
 const COMPOSED_STACK = path.resolve(__dirname, '../../../../scripts/test/composed-stack');
 
 export interface Person {
   user: AuthUser;
   token: string;
+}
+
+/** Someone with an account in auth, signed in: their access token's login can be revoked. */
+export interface SignedIn extends Person {
+  refreshToken: string;
 }
 
 export interface Replica {
@@ -41,17 +55,30 @@ export interface Replica {
 export class LiveStack {
   private constructor(
     private readonly stack: ComposedStack,
+    private readonly composed: ComposedStackModule,
     private readonly db: Client,
   ) {}
 
-  static async start(label: string): Promise<LiveStack> {
-    const { startComposedStack } = (await import(COMPOSED_STACK)) as {
-      startComposedStack: StartComposedStack;
-    };
-    const stack = await startComposedStack(`rt_${label}`);
+  /** `overrides` reach every service of the stack, its own realtime included (e.g. REDIS_URL). */
+  static async start(label: string, overrides: Record<string, string> = {}): Promise<LiveStack> {
+    const composed = (await import(COMPOSED_STACK)) as ComposedStackModule;
+    const stack = await composed.startComposedStack(`rt_${label}`, overrides);
     const db = new Client({ connectionString: stack.db.url });
     await db.connect();
-    return new LiveStack(stack, db);
+    return new LiveStack(stack, composed, db);
+  }
+
+  /**
+   * The stack's own realtime, reached through the API port as the browser reaches it. It is the
+   * realtime studies' notices go to (REALTIME_URL is the stack's dispatcher).
+   */
+  get url(): string {
+    return this.stack.env.PUBLIC_URL!;
+  }
+
+  /** The stack's own realtime app (a replica like the others when the stack has REDIS_URL). */
+  get realtimeApp(): INestApplication {
+    return this.stack.apps.get('realtime')!;
   }
 
   /** What a realtime replica needs: secrets, and studies and records (the stack's dispatcher). */
@@ -60,7 +87,7 @@ export class LiveStack {
   }
 
   person(type: AuthUser['type'], name: string): Person {
-    const user: AuthUser = { id: randomUUID(), type, name, email: `${randomSuffix()}@live.test` };
+    const user = testUser(type, { name });
     return { user, token: this.token(user) };
   }
 
@@ -81,10 +108,91 @@ export class LiveStack {
     await this.post(owner, '/editSessionInfo', { sessionId, scope });
   }
 
-  private async post(caller: Person, route: string, body: object) {
-    const res = await this.stack.http().post(route).set('authorization', `Bearer ${caller.token}`).send(body);
+  async deleteSession(owner: Person, sessionId: string): Promise<void> {
+    await this.post(owner, '/deleteSession', { sessionId });
+  }
+
+  /** Signs someone up through auth as a person does (the magic link from the dev outbox). */
+  async signUp(name: string): Promise<SignedIn> {
+    const email = testUser('participant', { name }).email;
+    return this.signedIn(await this.composed.signUp(this.stack, email, name));
+  }
+
+  /** Another login of someone signed up already (a second device): a new magic link, a new login id. */
+  async signInAgain(person: SignedIn): Promise<SignedIn> {
+    const { email } = person.user;
+    const token = (await this.composed.mailedLink(this.stack, email)).searchParams.get('token') ?? '';
+    const res = await this.stack.http().get('/getUserTokens').query({ email, token });
+    if (res.status !== 200) throw new Error(`/getUserTokens: ${res.status} ${JSON.stringify(res.body)}`);
+    return this.signedIn((res.body as { res: { accessToken: string; refreshToken: string } }).res);
+  }
+
+  /** Signs out as the web client does: the refresh token's login ends (auth revokes it). */
+  async logout(person: SignedIn): Promise<void> {
+    await this.post(null, '/logout', { refreshToken: person.refreshToken });
+  }
+
+  /** Deletes the account as its owner does. */
+  async deleteAccount(person: Person): Promise<void> {
+    await this.post(person, '/deleteUser', { email: person.user.email });
+  }
+
+  /** Records' internal client, as realtime calls it (to store messages without a socket). */
+  records(): InternalClient {
+    return new InternalClient({ serviceToken: this.env.SERVICE_TOKEN!, urlOf: () => this.env.RECORDS_URL! });
+  }
+
+  /** How many requests records has answered on the route `path` (its own /metrics counts). */
+  async recordsRequests(path: string): Promise<number> {
+    const metrics = this.stack.apps.get('records')!.get(Metrics);
+    const duration = await metrics.registry.getSingleMetric('http_request_duration_seconds')?.get();
+    // A histogram's values are its buckets, sum and count, each named.
+    const values = (duration?.values ?? []) as {
+      metricName?: string;
+      labels: { route?: unknown };
+      value: number;
+    }[];
+    return values
+      .filter((v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.route === path)
+      .reduce((sum, v) => sum + v.value, 0);
+  }
+
+  /** `count` messages stored one after the other (so their order is their stored order), as `author`. */
+  async storeMessages(sessionId: string, author: Person, count: number, label = 'Stored'): Promise<void> {
+    const records = this.records();
+    for (let n = 1; n <= count; n += 1) {
+      await records.call(internalRoutes.recordsAppendMessage, {
+        sessionId,
+        userId: author.user.id,
+        email: author.user.email,
+        name: author.user.name,
+        message: `${label} ${n}`,
+      });
+    }
+  }
+
+  private signedIn({ accessToken, refreshToken }: { accessToken: string; refreshToken: string }): SignedIn {
+    const verified = verifyAccessToken(this.env.JWT_SECRET!, accessToken);
+    if (!verified) throw new Error('auth answered an access token the stack does not accept');
+    return { user: verified.user, token: accessToken, refreshToken };
+  }
+
+  private async post(caller: Person | null, route: string, body: object) {
+    const post = this.stack.http().post(route);
+    const res = await (caller ? post.set('authorization', `Bearer ${caller.token}`) : post).send(body);
     if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
     return (res.body as { res: Record<string, { group_id?: string; session_id?: string }> }).res;
+  }
+
+  /** The session's playback log, as its owner reads it (records' REST route). */
+  async playbackLog(owner: Person, sessionId: string): Promise<PlaybackRecord[]> {
+    const res = await this.stack
+      .http()
+      .get('/getPlayback')
+      .set('authorization', `Bearer ${owner.token}`)
+      .query({ sessionId });
+    if (res.status !== 200) throw new Error(`/getPlayback: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { res: { playback: PlaybackRecord[] } }).res.playback;
   }
 
   /** A realtime replica in this process, listening on a free loopback port. */
@@ -95,18 +203,29 @@ export class LiveStack {
     return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
   }
 
-  /** The session's messages as records' table holds them, in the live protocol's order. */
+  /** The session's messages as records' table holds them, in the chat's order. */
   async storedMessages(sessionId: string): Promise<MessageRecord[]> {
-    const { rows } = await this.db.query<{ id: string; message: string; created_at: Date; name: string }>(
-      'SELECT id, message, created_at, name FROM records.messages WHERE session_id = $1',
+    const { rows } = await this.db.query<{
+      id: string;
+      seq: string;
+      message: string;
+      created_at: Date;
+      name: string;
+      video_time: number | null;
+      action_id: string | null;
+    }>(
+      'SELECT id, seq, message, created_at, name, video_time, action_id FROM records.messages WHERE session_id = $1',
       [sessionId],
     );
     return orderMessages(
       rows.map((row) => ({
         message_id: row.id,
+        seq: row.seq,
         message: row.message,
         time: row.created_at.toISOString(),
         name: row.name,
+        videoTime: row.video_time,
+        actionId: row.action_id,
       })),
     );
   }

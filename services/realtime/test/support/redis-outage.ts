@@ -1,8 +1,8 @@
 import { randomSuffix, waitFor } from '@uis/kit/testing';
 import type { MessageRecord } from '@uis/proto';
 import type { RedisAdapterKind } from '../../src';
-import { LiveClient, pause } from './live-client';
 import type { RedisServer } from './processes';
+import { RecordingConnection, pause } from './recording-connection';
 
 /** What a scenario needs of the services around realtime (the composed stack in tests, processes in bench). */
 export interface SessionHost {
@@ -28,6 +28,8 @@ export interface OutageOptions {
 export interface OutageResult {
   stored: MessageRecord[];
   acknowledgedNotStored: string[];
+  /** Messages the server refused (none should be: the traffic is within every limit). */
+  refused: string[];
   /** Deliveries that should have reached a client live (one per client per message). */
   expectedDeliveries: number;
   /** Of those, the ones that never came as messageAdded (the client had to resync to see them). */
@@ -54,9 +56,12 @@ export async function runRedisOutage(
     REDIS_URL: redis.url,
     REDIS_PREFIX: `uis-test:${randomSuffix()}`,
     REDIS_ADAPTER: options.adapter,
+    // Each client sends about 25 messages per 10 s, above the default write limit: what is measured
+    // here is the adapter, so no message may be refused for its rate.
+    LIVE_WRITE_LIMIT: '1000',
   };
   const replicas = [await host.replica(env), await host.replica(env)] as const;
-  const clients: LiveClient[] = [];
+  const clients: RecordingConnection[] = [];
   try {
     const researcher = host.person('researcher', 'Rhea Researcher');
     const sessionId = await host.session(researcher, null);
@@ -65,7 +70,9 @@ export async function runRedisOutage(
       ...Array.from({ length: options.clients - 1 }, (_, i) => host.person('participant', `P${i}`)),
     ];
     people.forEach((person, i) =>
-      clients.push(new LiveClient(replicas[i % 2]!.url, { token: person.token })),
+      clients.push(
+        new RecordingConnection(replicas[i % 2]!.url, { token: person.token, ackTimeoutMs: 15_000 }),
+      ),
     );
     await Promise.all(clients.map((client) => client.connected()));
     for (const client of clients) await client.join(sessionId);
@@ -78,7 +85,7 @@ export async function runRedisOutage(
         await pause(options.sendEveryMs * (0.5 + Math.random()));
         if (!client.socket.connected) continue;
         const text = `${i}-${n}`;
-        sent.push(client.say(sessionId, text, 15_000).then((outcome) => void outcomes.set(text, outcome)));
+        sent.push(client.send(text).then((outcome) => void outcomes.set(text, outcome.kind)));
       }
     });
 
@@ -97,7 +104,7 @@ export async function runRedisOutage(
 
     const stored = await host.storedMessages(sessionId);
     await waitFor(
-      () => clients.every((client) => client.chat.messages.length >= stored.length),
+      () => clients.every((client) => client.state.messages.length >= stored.length),
       'the lists to converge',
       options.settleMs,
     ).catch(() => undefined);
@@ -107,11 +114,7 @@ export async function runRedisOutage(
     let lostCrossReplica = 0;
     let expectedCrossReplica = 0;
     clients.forEach((client, i) => {
-      const live = new Set(
-        client
-          .payloadsOf<{ message: MessageRecord }>('messageAdded')
-          .map(({ message }) => message.message_id),
-      );
+      const live = new Set(client.payloadsOf('messageAdded').map(({ message }) => message.message_id));
       for (const message of stored) {
         const crosses = senderOf(message) % 2 !== i % 2;
         if (crosses) expectedCrossReplica += 1;
@@ -120,9 +123,11 @@ export async function runRedisOutage(
         if (crosses) lostCrossReplica += 1;
       }
     });
-    const same = (client: LiveClient) => JSON.stringify(client.chat.messages) === JSON.stringify(stored);
+    const same = (client: RecordingConnection) =>
+      JSON.stringify(client.state.messages) === JSON.stringify(stored);
     return {
       stored,
+      refused: [...outcomes].filter(([, outcome]) => outcome === 'refused').map(([text]) => text),
       acknowledgedNotStored: [...outcomes]
         .filter(([text, outcome]) => outcome === 'acknowledged' && !stored.some((m) => m.message === text))
         .map(([text]) => text),

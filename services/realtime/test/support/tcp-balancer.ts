@@ -11,6 +11,8 @@ export class TcpBalancer {
   /** Bytes through it so far: what the clients sent, and what they received. */
   readonly bytes = { fromClients: 0, toClients: 0 };
   private readonly sockets = new Set<net.Socket>();
+  /** Open client connections per backend port. */
+  private readonly open = new Map<number, number>();
 
   private constructor(
     private readonly server: net.Server,
@@ -46,8 +48,12 @@ export class TcpBalancer {
       backend.on('data', (chunk: Buffer) => (this.bytes.toClients += chunk.length));
       client.pipe(backend);
       backend.pipe(client);
+      this.open.set(port, (this.open.get(port) ?? 0) + 1);
+      let closed = false;
       // Either side going away takes the other with it, as a dead replica's connections do.
       const both = () => {
+        if (!closed) this.open.set(port, (this.open.get(port) ?? 1) - 1);
+        closed = true;
         client.destroy();
         backend.destroy();
       };
@@ -55,6 +61,11 @@ export class TcpBalancer {
       backend.on('close', both).on('error', both);
     });
     client.on('error', () => backend.destroy());
+  }
+
+  /** How many client connections are open to the backend on `port` now. */
+  connectionsTo(port: number): number {
+    return this.open.get(port) ?? 0;
   }
 
   private track(socket: net.Socket): void {

@@ -31,14 +31,37 @@ describe('csvWriter', () => {
 
   it.each([
     ['=cmd|"/c calc"!A1', `"'=cmd|""/c calc""!A1"`],
-    ['+1', `"'+1"`],
-    ['-2', `"'-2"`],
-    ['@x', `"'@x"`],
-    ['\tlead tab', `"'\tlead tab"`],
+    ['+1', `'+1`],
+    ['-2', `'-2`],
+    ['@x', `'@x`],
+    ['\tlead tab', `'\tlead tab`],
     ['\rlead cr', `"'\rlead cr"`],
-    ['\uFF1Dfull-width equals', `"'\uFF1Dfull-width equals"`],
-  ])('neutralises the formula-looking cell %j with a quote, and quotes it', async (cell, written) => {
+    ['\nlead lf', `"'\nlead lf"`],
+    ['\uFF1Dfull-width equals', `'\uFF1Dfull-width equals`],
+    ['\uFE62small plus', `'\uFE62small plus`],
+    ['\u2212minus sign', `'\u2212minus sign`],
+    ['|calc', `'|calc`],
+    [';=1+1', `';=1+1`],
+  ])('neutralises the formula-looking cell %j with a leading quote', async (cell, written) => {
     expect(await write(['v'], [{ v: cell }])).toBe(`\uFEFFv\r\n${written}\r\n`);
+  });
+
+  // OWASP: spreadsheets skip these before reading the first character, so the check trims them too.
+  it.each([
+    ['spaces', '   =1+1'],
+    ['NBSP', '\u00A0=1+1'],
+    ['a newline', '\n=1+1'],
+    ['a CR LF', '\r\n@SUM(A1)'],
+    ['zero-width space', '\u200B=1+1'],
+    ['zero-width joiner', '\u200D+1'],
+    ['byte order mark', '\uFEFF-1'],
+    ['right-to-left override', '\u202E=1+1'],
+    ['left-to-right isolate', '\u2066@x'],
+    ['ideographic space', '\u3000\uFF1D1'],
+    ['a tab', '\t=1'],
+  ])('neutralises a formula behind %s', async (_, cell) => {
+    const [, written] = (await write(['v'], [{ v: cell }])).split('\r\n');
+    expect(written?.replace(/^"/, '').startsWith("'")).toBe(true);
   });
 
   it('leaves cells with those characters later on alone, and numbers as numbers', async () => {

@@ -11,13 +11,14 @@ import {
 import { Readable, pipeline } from 'node:stream';
 import { MessagesService } from '../messages/messages.service';
 import { PixelsService } from '../pixels/pixels.service';
+import { PlaybackService } from '../playback/playback.service';
 import { csvWriter } from './csv';
 
-type AnyExportRow = ExportRow<'messages'> | ExportRow<'pixels'> | ExportRow<'prompts'>;
+type AnyExportRow = { [K in RecordKind]: ExportRow<K> }[RecordKind];
 
 /**
  * `/exportRecords`: one kind of record of a session as a CSV download, for the session's owner.
- * Messages and pixels stream from Postgres a page at a time, so a long session costs the same memory
+ * Messages, pixels and the playback log stream from Postgres a page at a time, so a long session costs the same memory
  * as a short one; prompts are few and come from content in one call.
  */
 @Injectable()
@@ -27,6 +28,7 @@ export class RecordsExportService {
     private readonly internal: InternalClient,
     private readonly messages: MessagesService,
     private readonly pixels: PixelsService,
+    private readonly playback: PlaybackService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -50,6 +52,8 @@ export class RecordsExportService {
         return this.messages.exportRows(sessionId);
       case 'pixels':
         return this.pixels.exportRows(sessionId);
+      case 'playback':
+        return this.playback.exportRows(sessionId);
       case 'prompts': {
         const { prompts } = await this.internal.call(internalRoutes.contentListPrompts, { sessionId });
         return prompts.map((prompt): ExportRow<'prompts'> => ({

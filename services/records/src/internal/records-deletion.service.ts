@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { InternalAnswerOf } from '@uis/proto';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type FindOptionsWhere } from 'typeorm';
+import { AuditLogEntity } from '../audit/audit-log.entity';
+import { DeviceCheckEntity } from '../device-checks/device-check.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { PixelEntity } from '../pixels/pixel.entity';
+import { PlaybackEntity } from '../playback/playback.entity';
+import { WithdrawalEntity } from '../withdrawals/withdrawal.entity';
+import type { SessionRecordEntity } from '../session-record';
 
 /** The `res` of both internal delete routes. */
 type Done = InternalAnswerOf<'recordsSessionDataDelete'>;
@@ -16,25 +21,44 @@ type Done = InternalAnswerOf<'recordsSessionDataDelete'>;
 export class RecordsDeletionService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** A session (or every session of a group) was deleted in studies. */
+  /** A session (or every session of a group) was deleted in studies: its records and its audit log. */
   async deleteSessions(sessionIds: readonly string[]): Promise<Done> {
-    const removed = await this.deleteWhere({ sessionId: In([...new Set(sessionIds)]) });
+    const where = { sessionId: In([...new Set(sessionIds)]) };
+    const removed = await this.deleteWhere(where, where);
     return { message: `Deleted ${removed} records of ${sessionIds.length} sessions.` };
   }
 
   /**
-   * The right to erasure: every message and click the user wrote, in any session. Rows are matched
+   * The right to erasure: every message, click and playback entry the user wrote, in any session. Rows are matched
    * by the author's user id, which every row carries (the e-mail may be missing on appended rows).
+   * Audit entries go too, both those of the user's own changes and those about records the user
+   * wrote (their `before` holds the record's text and the user's e-mail).
    */
   async deleteUser(userId: string): Promise<Done> {
-    const removed = await this.deleteWhere({ authorUserId: userId });
+    const removed = await this.deleteWhere({ authorUserId: userId }, [
+      { authorUserId: userId },
+      { recordAuthorUserId: userId },
+    ]);
     return { message: `Deleted ${removed} records of the user.` };
   }
 
-  private deleteWhere(where: { sessionId: ReturnType<typeof In> } | { authorUserId: string }) {
+  /** Deletes the records `where` and the audit entries `auditWhere` in one transaction; counts the records. */
+  private deleteWhere(
+    where: FindOptionsWhere<SessionRecordEntity>,
+    auditWhere: FindOptionsWhere<AuditLogEntity> | FindOptionsWhere<AuditLogEntity>[],
+  ) {
     return this.db.transaction(async (tx) => {
-      const [messages, pixels] = [await tx.delete(MessageEntity, where), await tx.delete(PixelEntity, where)];
-      return (messages.affected ?? 0) + (pixels.affected ?? 0);
+      let removed = 0;
+      for (const kind of [MessageEntity, PixelEntity, PlaybackEntity]) {
+        removed += (await tx.delete(kind, where)).affected ?? 0;
+      }
+      // TypeORM's delete() takes no list of conditions (an OR); the query builder does.
+      await tx.createQueryBuilder().delete().from(AuditLogEntity).where(auditWhere).execute();
+      // The withdrawal log: the session's, or the user's own (it names them).
+      await tx.delete(WithdrawalEntity, where);
+      // The pre-session checks: they name their author too.
+      await tx.delete(DeviceCheckEntity, where);
+      return removed;
     });
   }
 }

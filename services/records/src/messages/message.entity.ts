@@ -1,42 +1,35 @@
 import type { MessageRecord } from '@uis/proto';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { SessionRecordEntity } from '../session-record';
 
 /** A chat message of a session (indexes and the order key are in the migration). */
 @Entity({ name: 'messages' })
-export class MessageEntity {
-  @PrimaryGeneratedColumn('uuid')
-  id!: string;
-
-  /** The order key; Postgres assigns it. A bigint, so TypeORM reads it as text. */
-  @Column({ type: 'bigint', insert: false, update: false })
-  seq!: string;
-
-  @Column({ name: 'session_id', type: 'uuid' })
-  sessionId!: string;
-
-  @Column({ name: 'author_user_id', type: 'uuid' })
-  authorUserId!: string;
-
-  @Column({ name: 'author_email', type: 'text' })
-  authorEmail!: string;
-
-  @Column({ type: 'text' })
-  name!: string;
-
+export class MessageEntity extends SessionRecordEntity {
   @Column({ type: 'text' })
   message!: string;
 
-  /** The server's clock when the message was stored: the record's `time`. */
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
+  /** The session's video time when it was stored (seconds); null before anything was played. */
+  @Column({ name: 'video_time', type: 'double precision', nullable: true })
+  videoTime!: number | null;
+
+  /** A reaction's action id; null for a typed message. */
+  @Column({ name: 'action_id', type: 'uuid', nullable: true })
+  actionId!: string | null;
 }
 
+/** The columns a message's record is made of. */
+export type ListedMessage = Pick<
+  MessageEntity,
+  'id' | 'seq' | 'message' | 'createdAt' | 'name' | 'videoTime' | 'actionId'
+>;
+
 /** What participants and the owner see of a message: no author e-mail or id. */
-export const toMessageRecord = (
-  row: Pick<MessageEntity, 'id' | 'message' | 'createdAt' | 'name'>,
-): MessageRecord => ({
+export const toMessageRecord = (row: ListedMessage): MessageRecord => ({
   message_id: row.id,
+  seq: row.seq,
   message: row.message,
   time: row.createdAt.toISOString(),
   name: row.name,
+  videoTime: row.videoTime,
+  actionId: row.actionId,
 });

@@ -19,7 +19,8 @@ export class MessagesController {
   @Endpoint(routes.addMessage)
   async addMessage(
     @CurrentUser() user: AuthUser,
-    @Input() { sessionId, message }: ParsedRequestOf<'addMessage'>,
+    // `name` is dropped: the recorded name is the caller's own.
+    @Input() { name: _name, sessionId, ...message }: ParsedRequestOf<'addMessage'>,
   ): Promise<AnswerOf<'addMessage'>> {
     return { message: await this.messages.addFor(user, sessionId, message) };
   }

@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { SessionAccessClient, notFound, type AuthUser } from '@uis/kit';
 import type { ExportRow, PixelRecord } from '@uis/proto';
-import { MoreThan, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
+import { pixelSnapshot, writeAudit } from '../audit/audit-log.service';
 import { authorOf, type RecordAuthor } from '../author';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
-import { PixelEntity, toPixelRecord } from './pixel.entity';
+import { recordsInOrder } from '../session-record';
+import { PixelEntity, toPixelRecord, type ListedPixel } from './pixel.entity';
 
 /** A click as a client reports it. */
 export interface Click {
@@ -17,6 +19,16 @@ export interface Click {
 }
 /** A click as it is recorded, whoever reports it. */
 export type NewPixel = RecordAuthor & Click;
+
+/**
+ * Every click of session `$1` in the order stored, as toPixelRecord reads them: rows as pg gives
+ * them (double precision arrives as numbers), no entity per row, as for messages' list.
+ */
+const LIST_SQL = `
+  SELECT id, session_id AS "sessionId", name, color, x, y, video_time AS "videoTime", created_at AS "createdAt"
+  FROM pixels
+  WHERE session_id = $1
+  ORDER BY seq`;
 
 /** The pixels table: the one place records reads and writes clicks. */
 @Injectable()
@@ -30,7 +42,7 @@ export class PixelsService {
   /** The record panel: the session's owner only (participants do not see each other's clicks). */
   async listFor(user: AuthUser, sessionId: string): Promise<PixelRecord[]> {
     await this.access.requireOwner(user, sessionId);
-    const rows = await this.pixels.find({ where: { sessionId }, order: { seq: 'ASC' } });
+    const rows = await this.pixels.query<ListedPixel[]>(LIST_SQL, [sessionId]);
     return rows.map(toPixelRecord);
   }
 
@@ -60,39 +72,37 @@ export class PixelsService {
     return toPixelRecord(row);
   }
 
+  /**
+   * Deletes the click; the audit log keeps it as it was, in the same transaction. Access is asked of
+   * studies first, so no transaction waits on that call; the row is then read again, locked, so the
+   * entry holds what was deleted.
+   */
   async deleteFor(user: AuthUser, pixelId: string): Promise<void> {
     const row = await this.pixels.findOne({ select: { id: true, sessionId: true }, where: { id: pixelId } });
     if (!row) throw notFound('No such pixel.');
     await this.access.requireOwner(user, row.sessionId);
-    await this.pixels.delete({ id: row.id });
+    await this.pixels.manager.transaction(async (tx) => {
+      const before = await tx.findOne(PixelEntity, {
+        where: { id: row.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!before) throw notFound('No such pixel.');
+      await tx.delete(PixelEntity, { id: row.id });
+      await writeAudit(tx, user, {
+        kind: 'deletePixel',
+        sessionId: before.sessionId,
+        recordId: before.id,
+        recordAuthorUserId: before.authorUserId,
+        before: pixelSnapshot(before),
+        after: null,
+      });
+    });
   }
 
-  /** The export's rows, read a page at a time along the order key so a long session never sits in memory. */
+  /** The export's rows, in order, a page at a time. */
   async *exportRows(sessionId: string): AsyncGenerator<ExportRow<'pixels'>> {
-    const take = this.config.EXPORT_PAGE_ROWS;
-    let after = '0';
-    for (;;) {
-      const page = await this.pixels.find({
-        where: { sessionId, seq: MoreThan(after) },
-        order: { seq: 'ASC' },
-        take,
-      });
-      for (const row of page) {
-        yield {
-          pixel_id: row.id,
-          time: row.createdAt.toISOString(),
-          name: row.name,
-          email: row.authorEmail,
-          color: row.color,
-          x: row.x,
-          y: row.y,
-          videoTime: row.videoTime,
-          sessionId: row.sessionId,
-        };
-      }
-      const last = page.at(-1);
-      if (!last || page.length < take) return;
-      after = last.seq;
+    for await (const row of recordsInOrder(this.pixels, sessionId, this.config.EXPORT_PAGE_ROWS)) {
+      yield pixelSnapshot(row);
     }
   }
 }

@@ -12,6 +12,7 @@ import {
 } from '@uis/proto';
 import type * as Peer from 'peer' with { 'resolution-mode': 'import' };
 import { WebSocketServer, type ServerOptions } from 'ws';
+import { AdmittedPeers } from './admitted-peers';
 import { RegistrationGate, type AdmittedPeer } from './registration-gate';
 import { SessionScopedSocket } from './session-scoped-socket';
 import { StoppableTimers } from './stoppable-timers';
@@ -41,6 +42,7 @@ export class PeerSignalling implements BeforeApplicationShutdown {
 
   constructor(
     private readonly gate: RegistrationGate,
+    private readonly peers: AdmittedPeers,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -83,6 +85,7 @@ export class PeerSignalling implements BeforeApplicationShutdown {
     // Registered before PeerJS's own listener (it adds it once this returns), so the scope is set first.
     server.on('connection', (socket: SessionScopedSocket, req: IncomingMessage) => {
       socket.admitted = this.admitted.get(req);
+      this.peers.add(socket);
       socket.onRefusedRelay = (destination) =>
         this.logger.info(
           { peerId: socket.admitted?.peerId, destination },

@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   JWT_SECRET,
   LOGGER,
+  Revocations,
+  SESSION_ENDED_TEXT,
   SessionAccessClient,
   accessTokenOfHeaders,
   badRequest,
@@ -14,15 +16,19 @@ import {
   verifyAccessToken,
   type AuthUser,
   type Logger,
+  type SessionAccess,
 } from '@uis/kit';
 import { parsePeerId } from '@uis/proto';
 import { SIGNAL_CONFIG, type SignalConfig } from '../signal.config';
 
-/** A registration the gate let through: the peer id and the session and user it names. */
+/** A registration the gate let through: the peer id, the session and user it names, and its token's times. */
 export interface AdmittedPeer {
   peerId: string;
   sessionId: string;
   user: AuthUser;
+  issuedAt: number;
+  /** Epoch ms: the registration ends then (the PeerJS client reconnects with a renewed cookie). */
+  expiresAt: number;
 }
 
 /**
@@ -46,6 +52,7 @@ export class RegistrationGate {
     @Inject(JWT_SECRET) private readonly secret: string,
     @Inject(SIGNAL_CONFIG) config: SignalConfig,
     private readonly sessions: SessionAccessClient,
+    private readonly revocations: Revocations,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.allowedOrigins = new Set(config.allowedOrigins);
@@ -56,8 +63,10 @@ export class RegistrationGate {
     const refusal = originRefusal(this.allowedOrigins, req.headers.origin);
     if (refusal) throw forbidden(refusal);
     const token = accessTokenOfHeaders(req.headers);
-    const user = token ? verifyAccessToken(this.secret, token) : null;
-    if (!user) throw unauthenticated();
+    const verified = token ? verifyAccessToken(this.secret, token) : null;
+    if (!verified) throw unauthenticated();
+    if (this.revocations.isRevoked(verified)) throw unauthenticated(SESSION_ENDED_TEXT);
+    const { user, issuedAt, expiresAt } = verified;
 
     const peerId = new URL(req.url ?? '/', 'http://peer').searchParams.get('id') ?? '';
     const parts = parsePeerId(peerId);
@@ -67,14 +76,23 @@ export class RegistrationGate {
       );
     }
     if (parts.userId !== user.id.toLowerCase()) throw forbidden('This peer id belongs to someone else.');
+    await this.requireCallMember(user, parts.sessionId);
+    return { peerId, sessionId: parts.sessionId, user, issuedAt, expiresAt };
+  }
 
+  /** The user may be in the session's call: a chat session they own or whose scope holds them. */
+  async requireCallMember(user: AuthUser, sessionId: string): Promise<void> {
+    const access = await this.requireMember(user, sessionId);
+    if (access.sessionType !== 'chat') throw forbidden('Only chat sessions have a call.');
+  }
+
+  /** The user owns the session or is in its scope (404 when there is none, 403 when they are not). */
+  async requireMember(user: AuthUser, sessionId: string): Promise<SessionAccess> {
     // Any failure to get studies' answer is "try again"; the answer itself is judged as everywhere.
-    const answer = await this.sessions.access(user, parts.sessionId).catch((error: unknown) => {
-      this.logger.warn({ err: error, sessionId: parts.sessionId }, 'peer registration: session check failed');
+    const answer = await this.sessions.access(user, sessionId).catch((error: unknown) => {
+      this.logger.warn({ err: error, sessionId }, 'session check failed');
       throw unavailable('Cannot check the session now; try again.');
     });
-    const access = memberAccess(answer);
-    if (access.sessionType !== 'chat') throw forbidden('Only chat sessions have a call.');
-    return { peerId, sessionId: parts.sessionId, user };
+    return memberAccess(answer);
   }
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { conflict, forbidden, notFound, type AuthUser } from '@uis/kit';
-import { DEFAULT_GROUP_TITLE, type Group } from '@uis/proto';
+import { DEFAULT_GROUP_TITLE, type Group, type GroupSessions } from '@uis/proto';
 import { In, Like, type DataSource, type Repository } from 'typeorm';
 import { requireOwnEmail } from '../caller-email';
 import { nextDefaultTitle } from '../default-title';
 import { SessionDataDeletion } from '../deletion/session-data-deletion.service';
+import { LiveAccessNotifier } from '../live-access/live-access.notifier';
 import { SessionEntity } from '../sessions/session.entity';
 import { GroupEntity } from './group.entity';
 
@@ -21,6 +22,7 @@ export class GroupsService {
     @InjectRepository(GroupEntity) private readonly groups: Repository<GroupEntity>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly sessionData: SessionDataDeletion,
+    private readonly live: LiveAccessNotifier,
   ) {}
 
   async list(caller: AuthUser, email: string | undefined): Promise<Group[]> {
@@ -54,6 +56,22 @@ export class GroupsService {
     if (!group) throw notFound('No such group.');
     if (group.ownerId !== caller.id) throw forbidden('This group belongs to another researcher.');
     return group;
+  }
+
+  /**
+   * A group's sessions, oldest first (as getSessions lists them), for records' study export, with
+   * whether `userId` owns the group; another researcher's group answers no sessions.
+   */
+  async sessionsFor(groupId: string, userId: string): Promise<GroupSessions> {
+    const group = await this.groups.findOne({ select: { id: true, ownerId: true }, where: { id: groupId } });
+    if (!group) return { exists: false, owner: false, sessionIds: [] };
+    if (group.ownerId !== userId) return { exists: true, owner: false, sessionIds: [] };
+    const rows = await this.db.getRepository(SessionEntity).find({
+      select: { id: true },
+      where: { groupId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return { exists: true, owner: true, sessionIds: rows.map((row) => row.id) };
   }
 
   idsOwnedBy(ownerId: string): Promise<string[]> {
@@ -91,7 +109,10 @@ export class GroupsService {
         await tx.delete(GroupEntity, { id: In([...groupIds]) });
         return true;
       });
-      if (deleted) return;
+      if (deleted) {
+        await this.live.changed([...cleaned], true);
+        return;
+      }
     }
     throw conflict('Sessions kept being added to this group while it was being deleted. Please try again.');
   }

@@ -32,6 +32,10 @@ export class SessionEntity {
   @Column({ type: 'text', default: '' })
   source!: string;
 
+  /** Where participants go when the researcher ends the live session; null: nowhere. */
+  @Column({ name: 'completion_url', type: 'text', nullable: true })
+  completionUrl!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -3,9 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   AppError,
   InternalClient,
+  PG_ERRORS,
+  SESSION_ACCESS_TEXTS,
   badRequest,
-  forbidden,
+  memberAccess,
   notFound,
+  ownerAccess,
+  pgErrorCode,
   unavailable,
   type AuthUser,
 } from '@uis/kit';
@@ -27,11 +31,12 @@ import { requireOwnEmail } from '../caller-email';
 import { nextDefaultTitle } from '../default-title';
 import { SessionDataDeletion } from '../deletion/session-data-deletion.service';
 import { GroupsService } from '../groups/groups.service';
+import { LiveAccessNotifier } from '../live-access/live-access.notifier';
+import { InvitationSender } from '../participation/invitation-sender';
+import { ParticipantsStore } from '../participation/participants.store';
 import { sessionRole } from './session-role';
 import { SessionEntity } from './session.entity';
-import { STREAM_SOURCE_MESSAGE, isStreamSource } from './stream-source';
-
-const FOREIGN_KEY_VIOLATION = '23503';
+import { sourceProblem } from './stream-source';
 
 const toScope = (stored: string[] | null): Scope => stored ?? EVERYONE;
 const toStoredScope = (scope: Scope): string[] | null => (scope === EVERYONE ? null : scope);
@@ -42,10 +47,36 @@ const toSessionInfo = (s: SessionEntity): SessionInfo => ({
   type: s.type,
   track: s.track,
   source: s.source,
+  completionUrl: s.completionUrl,
 });
 const toSession = (s: SessionEntity): Session => ({ session_id: s.id, ...toSessionInfo(s) });
 
 type SessionWithGroup = SessionEntity & { group: NonNullable<SessionEntity['group']> };
+
+/** What an access check reads of a session: its type, its scope and its group's owner. */
+interface Membership {
+  id: string;
+  type: SessionEntity['type'];
+  scope: string[] | null;
+  ownerId: string;
+}
+
+const membershipOf = (s: SessionWithGroup): Membership => ({
+  id: s.id,
+  type: s.type,
+  scope: s.scope,
+  ownerId: s.group.ownerId,
+});
+
+/**
+ * The memberships of the sessions of `$1` (an unknown id has no row). One statement, rows as pg
+ * gives them: every REST read of records and content, and realtime's batched joins, ask this, so no
+ * entity is built for it (TypeORM's findOne with a relation sent two statements and hydrated both rows).
+ */
+const MEMBERSHIP_SQL = `
+  SELECT s.id, s.type, s.scope, g.owner_id AS "ownerId"
+  FROM sessions s JOIN groups g ON g.id = s.group_id
+  WHERE s.id = ANY($1::uuid[])`;
 
 /** Sessions: the one place studies reads and writes the sessions table. */
 @Injectable()
@@ -55,6 +86,9 @@ export class SessionsService {
     private readonly groups: GroupsService,
     private readonly sessionData: SessionDataDeletion,
     private readonly internal: InternalClient,
+    private readonly live: LiveAccessNotifier,
+    private readonly participants: ParticipantsStore,
+    private readonly invitations: InvitationSender,
   ) {}
 
   async list(caller: AuthUser, groupId: string): Promise<Session[]> {
@@ -74,26 +108,29 @@ export class SessionsService {
       scope: null,
       track: '',
       source: '',
+      completionUrl: null,
     });
     try {
       return toSession(await this.sessions.save(session));
     } catch (error) {
       // The group was deleted between the check and the insert.
-      if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound('No such group.');
+      if (pgErrorCode(error) === PG_ERRORS.foreignKeyViolation) throw notFound('No such group.');
       throw error;
     }
   }
 
-  /** For the owner everything; a participant sees the scope only as Everyone or their own e-mail. */
+  /**
+   * For the owner everything; a participant sees the scope only as Everyone or their own e-mail.
+   * A participant reads it when they open the session: from then on they count as joined.
+   */
   async info(caller: AuthUser, sessionId: string): Promise<SessionInfo> {
     const session = await this.find(sessionId);
-    if (!session) throw notFound('No such session.');
-    const role = sessionRole({ ownerId: session.group.ownerId, scope: session.scope }, caller);
-    if (role === 'none') throw forbidden('You are not part of this session.');
+    if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    const { role } = memberAccess(this.accessTo(membershipOf(session), caller));
     const info = toSessionInfo(session);
-    return role === 'owner' || info.scope === EVERYONE
-      ? info
-      : { ...info, scope: [caller.email.toLowerCase()] };
+    if (role === 'owner') return info;
+    await this.participants.joined(sessionId, caller);
+    return info.scope === EVERYONE ? info : { ...info, scope: [caller.email] };
   }
 
   /**
@@ -107,9 +144,9 @@ export class SessionsService {
     const type = edit.type ?? session.type;
     const source = edit.source ?? (typeChanges ? '' : session.source);
     const touchesSource = edit.type !== undefined || edit.source !== undefined;
-    if (type === 'stream' && touchesSource && source !== '' && !isStreamSource(source)) {
-      const message = `source: ${STREAM_SOURCE_MESSAGE}`;
-      throw badRequest(message, [{ path: 'source', message: STREAM_SOURCE_MESSAGE }]);
+    if (touchesSource && source !== '') {
+      const problem = sourceProblem(type, source);
+      if (problem) throw badRequest(`source: ${problem}`, [{ path: 'source', message: problem }]);
     }
     if (typeChanges && session.type === 'video') await this.removeVideo(session.id);
 
@@ -117,17 +154,31 @@ export class SessionsService {
     if (edit.title !== undefined) changes.title = edit.title;
     if (edit.scope !== undefined) changes.scope = toStoredScope(edit.scope);
     if (edit.track !== undefined) changes.track = edit.track;
+    if (edit.completionUrl !== undefined) changes.completionUrl = edit.completionUrl;
     if (typeChanges) changes.type = type;
     if (source !== session.source) changes.source = source;
     if (Object.keys(changes).length === 0) return;
     const result = await this.sessions.update({ id: session.id }, changes);
-    if (!result.affected) throw notFound('No such session.');
+    if (!result.affected) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    // Who may be in the session, or in its call, may have changed: live connections are told now.
+    if (changes.scope !== undefined || changes.type !== undefined)
+      await this.live.changed([session.id], false);
+    if (edit.scope !== undefined) {
+      // People the scope names now are invited by mail (issue 14); people it dropped leave the list.
+      const added = await this.participants.scopeChanged(
+        session.id,
+        session.scope,
+        toStoredScope(edit.scope),
+      );
+      await this.invitations.sendAll(caller, { id: session.id, title: edit.title ?? session.title }, added);
+    }
   }
 
   async delete(caller: AuthUser, sessionId: string): Promise<void> {
     await this.requireOwned(caller, sessionId);
     await this.sessionData.deleteDataOf([sessionId]);
     await this.sessions.delete({ id: sessionId });
+    await this.live.changed([sessionId], true);
   }
 
   /** Sessions whose scope holds the e-mail or is Everyone, oldest first. */
@@ -137,7 +188,7 @@ export class SessionsService {
       .createQueryBuilder('s')
       .select(['s.id', 's.type', 's.title'])
       .where('s.scope IS NULL OR s.scope @> CAST(:member AS jsonb)', {
-        member: JSON.stringify([caller.email.toLowerCase()]),
+        member: JSON.stringify([caller.email]),
       })
       .orderBy('s.createdAt', 'ASC')
       .addOrderBy('s.id', 'ASC')
@@ -145,14 +196,44 @@ export class SessionsService {
     return rows.map((s) => ({ session_id: s.id, type: s.type, title: s.title, deleteDisabled: true }));
   }
 
+  /** Realtime's sessionEnded: the session's completion URL (null when unset or no such session). */
+  async completionUrl(sessionId: string): Promise<string | null> {
+    const session = await this.sessions.findOne({
+      select: { id: true, completionUrl: true },
+      where: { id: sessionId },
+    });
+    return session?.completionUrl ?? null;
+  }
+
   /** What other services ask before they let a user read or change a session's data. */
   async access(sessionId: string, user: { id: string; email: string }): Promise<SessionAccess> {
-    const session = await this.find(sessionId);
+    const [membership] = await this.memberships([sessionId]);
+    return this.accessTo(membership ?? null, user);
+  }
+
+  /**
+   * `access` for many (session, user) pairs at once, in their order: realtime's batched checks. One
+   * query reads every distinct session, so a call of hundreds costs about what one check does.
+   */
+  async accessMany(
+    checks: readonly { sessionId: string; user: { id: string; email: string } }[],
+  ): Promise<SessionAccess[]> {
+    // Postgres answers uuids in lower case, whatever case they were asked in (as findOne matches).
+    const ids = [...new Set(checks.map((check) => check.sessionId.toLowerCase()))];
+    const byId = new Map((await this.memberships(ids)).map((row) => [row.id, row]));
+    return checks.map(({ sessionId, user }) =>
+      this.accessTo(byId.get(sessionId.toLowerCase()) ?? null, user),
+    );
+  }
+
+  /** A user's access to a session (read already), judged by kit's ownerAccess/memberAccess as everywhere. */
+  private accessTo(session: Membership | null, user: { id: string; email: string }): SessionAccess {
     if (!session) return { role: 'none', sessionType: null };
-    return {
-      role: sessionRole({ ownerId: session.group.ownerId, scope: session.scope }, user),
-      sessionType: session.type,
-    };
+    return { role: sessionRole(session, user), sessionType: session.type };
+  }
+
+  private memberships(ids: readonly string[]): Promise<Membership[]> {
+    return this.sessions.query<Membership[]>(MEMBERSHIP_SQL, [ids]);
   }
 
   /** Account deletion: the e-mail leaves every scope that names it (idempotent). */
@@ -166,11 +247,20 @@ export class SessionsService {
       .execute();
   }
 
+  /** A session's scope (null: Everyone), or undefined when there is no such session. */
+  async scopeOf(sessionId: string): Promise<string[] | null | undefined> {
+    const session = await this.sessions.findOne({
+      select: { id: true, scope: true },
+      where: { id: sessionId },
+    });
+    return session ? session.scope : undefined;
+  }
+
   /** The session, if the caller owns it: 404 when there is no such session, 403 when it is another's. */
-  private async requireOwned(caller: AuthUser, sessionId: string): Promise<SessionWithGroup> {
+  async requireOwned(caller: AuthUser, sessionId: string): Promise<SessionWithGroup> {
     const session = await this.find(sessionId);
-    if (!session) throw notFound('No such session.');
-    if (session.group.ownerId !== caller.id) throw forbidden('This session belongs to another researcher.');
+    if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    ownerAccess(this.accessTo(membershipOf(session), caller));
     return session;
   }
 

@@ -1,4 +1,10 @@
-import { STREAM_SOURCE_MESSAGE, isStreamSource } from './stream-source';
+import {
+  CHAT_SOURCE_MESSAGE,
+  STREAM_SOURCE_MESSAGE,
+  VIDEO_SOURCE_MESSAGE,
+  isStreamSource,
+  sourceProblem,
+} from './stream-source';
 
 describe('isStreamSource', () => {
   it.each([
@@ -39,5 +45,23 @@ describe('isStreamSource', () => {
       'a stream needs a video page URL with a v= parameter (e.g. https://www.youtube.com/watch?v=...) ' +
         'or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov)',
     );
+  });
+});
+
+describe('sourceProblem', () => {
+  it('takes stream URLs for a stream only', () => {
+    expect(sourceProblem('stream', 'https://www.youtube.com/watch?v=abc')).toBeNull();
+    expect(sourceProblem('stream', 'javascript:alert(1)//a.mp4')).toBe(STREAM_SOURCE_MESSAGE);
+  });
+
+  it("takes a file-name label for a video, never a URL or a path (the probe's javascript: included)", () => {
+    expect(sourceProblem('video', 'Lecture 3 (final).mp4')).toBeNull();
+    for (const source of ['javascript:alert(1)', 'https://evil.example/a.mp4', '../etc/passwd', 'a\\b.mp4']) {
+      expect(sourceProblem('video', source)).toBe(VIDEO_SOURCE_MESSAGE);
+    }
+  });
+
+  it('takes nothing for a chat', () => {
+    expect(sourceProblem('chat', 'anything')).toBe(CHAT_SOURCE_MESSAGE);
   });
 });

@@ -1,4 +1,5 @@
 import type { SessionType } from '@uis/proto/browser';
+import type { ReactNode } from 'react';
 import { Icon } from './icon';
 import { IconButton } from './icon-button';
 import './session-card.css';
@@ -19,10 +20,20 @@ interface SessionCardProps {
   onDelete?: () => void;
   /** The icon shows but cannot be used (a participant's list). */
   deleteDisabled?: boolean;
+  /** More controls on the card (a participant's Withdraw). */
+  children?: ReactNode;
 }
 
 /** A session in a list: its kind's icon and title open it; a delete icon beside them. */
-export function SessionCard({ type, title, compact, onOpen, onDelete, deleteDisabled }: SessionCardProps) {
+export function SessionCard({
+  type,
+  title,
+  compact,
+  onOpen,
+  onDelete,
+  deleteDisabled,
+  children,
+}: SessionCardProps) {
   return (
     <li className={`session-card${compact ? ' compact' : ''}`}>
       <button type="button" className="session-card-open" onClick={onOpen}>
@@ -37,6 +48,7 @@ export function SessionCard({ type, title, compact, onOpen, onDelete, deleteDisa
         onClick={onDelete}
         disabled={deleteDisabled || !onDelete}
       />
+      {children}
     </li>
   );
 }

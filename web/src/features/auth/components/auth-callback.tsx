@@ -1,21 +1,31 @@
 import { SCREEN_TEXTS, UI_TEXTS } from '@uis/proto/browser';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { homePathOf, useAuth } from '../../../auth/auth-context';
+import { returnPathState, safeReturnPath } from '../../../auth/return-path';
 import { notify } from '../../../components/ui/toast';
 import { PATHS } from '../../../routes';
+import { clearPendingSignup } from '../pending-signup';
+import { forgetReturnPath, rememberedReturnPath } from '../remembered-return-path';
 import { redeemMagicLink } from '../redeem-magic-link';
 import { signupState } from '../signup-invite';
 import './auth-callback.css';
 
 /**
  * The magic link's landing (spec section 2): trades `email` and `token` for a sign-in and sends the
- * user home by type; an e-mail without an account goes on to sign up, carrying the link as proof.
+ * user home by type, or to the page they signed in for (the link's `next`, or the one remembered
+ * before a provider's sign-in); an e-mail without an account goes on to sign up, carrying the link as
+ * proof and that page (where a sign-up this tab started for that e-mail completes by itself).
  */
 export function AuthCallback() {
   const [params] = useSearchParams();
   const email = params.get('email');
   const token = params.get('token');
+  // A provider's sign-in passes the name it knows, for a sign-up's form.
+  const name = params.get('name');
+  // Read once, on arrival (forgetting it below must not change it and run the effect again); only
+  // read here, so rendering stays pure: it is forgotten once the link went through.
+  const [next] = useState(() => safeReturnPath(params.get('next')) ?? rememberedReturnPath());
   const navigate = useNavigate();
   const auth = useAuth();
   // Read through a ref: signing in changes `auth`, and the effect must not run again for that
@@ -31,16 +41,25 @@ export function AuthCallback() {
     let active = true;
     const fail = (text: string, detail?: string) => {
       notify.error(text, detail);
-      void navigate(PATHS.login, { replace: true });
+      // Trying again from the login screen still leads to the page they came for.
+      void navigate(PATHS.login, { replace: true, state: returnPathState(next) });
     };
     void redeemMagicLink(email, token).then(async (outcome) => {
       if (!active) return;
       if (outcome.kind === 'failed') return fail(outcome.text, outcome.detail);
+      // The page is opened now, or travels on in the sign-up screen's history state: the copy kept
+      // for a provider's sign-in is spent.
+      forgetReturnPath();
       if (outcome.kind === 'signupRequired')
-        return void navigate(PATHS.signup, { replace: true, state: signupState(outcome.invite) });
+        return void navigate(PATHS.signup, {
+          replace: true,
+          state: signupState(name ? { ...outcome.invite, name } : outcome.invite, next),
+        });
+      // The e-mail has an account after all: nothing is left to sign up in this browser.
+      clearPendingSignup();
       try {
         const user = await authRef.current.signIn(outcome.pair);
-        if (active) void navigate(homePathOf(user), { replace: true });
+        if (active) void navigate(next ?? homePathOf(user), { replace: true });
       } catch {
         if (active) fail(UI_TEXTS.anErrorOccurred);
       }
@@ -48,7 +67,7 @@ export function AuthCallback() {
     return () => {
       active = false;
     };
-  }, [checking, email, token, navigate]);
+  }, [checking, email, token, name, next, navigate]);
 
   return (
     <main className="auth-callback" aria-busy="true">

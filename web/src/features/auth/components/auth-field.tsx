@@ -9,6 +9,7 @@ export interface AuthFieldProps {
   error?: string;
   readOnly?: boolean;
   placeholder?: string;
+  autoFocus?: boolean;
 }
 
 export function AuthField({ id, label, error, onChange, ...input }: AuthFieldProps) {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok } from '../../../testing/fake-api';
+import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { renderScreen } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
@@ -50,4 +51,61 @@ describe('LoginForm', () => {
     });
     expect(button().textContent).toBe('Enter');
   });
+
+  it('keeps a refusal for too many requests beside the form, saying when to try again', async () => {
+    fakeApi({
+      '/auth/magiclogin': () =>
+        refused(429, 'Too many sign-in requests. Please wait 2 minutes and try again.', 'RATE_LIMITED'),
+    });
+    renderScreen('/', '/', <LoginForm />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'student@campus.test' } });
+    await act(async () => {
+      fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    act(() => {
+      vi.advanceTimersByTime(5_000); // the toast has gone by now; the sentence stays
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Too many sign-in requests. Please wait 2 minutes and try again.',
+    );
+  });
+
+  it('sends the page the person came for as next with the link, and on to sign-up', async () => {
+    const server = fakeApi({ '/auth/magiclogin': () => ok({ message: 'sent' }) });
+    // The guard sent the person here from a join link (history state).
+    renderScreen('/start', '/', <LoginForm />, {
+      '/start': <Navigate to="/" replace state={{ returnPath: '/join/tok?PROLIFIC_PID=abc' }} />,
+      '/signup': <SignupState />,
+    });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'pat@example.org' } });
+    await act(async () => {
+      fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(server.to('/auth/magiclogin').map((request) => request.body)).toEqual([
+      { destination: 'pat@example.org', next: '/join/tok?PROLIFIC_PID=abc' },
+    ]);
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(screen.getByTestId('state').textContent).toBe('{"returnPath":"/join/tok?PROLIFIC_PID=abc"}');
+  });
+
+  it('sends no next for a path that is not of this app', async () => {
+    const server = fakeApi({ '/auth/magiclogin': () => ok({ message: 'sent' }) });
+    renderScreen('/start', '/', <LoginForm />, {
+      '/start': <Navigate to="/" replace state={{ returnPath: 'https://evil.example' }} />,
+    });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'pat@example.org' } });
+    await act(async () => {
+      fireEvent.submit(screen.getByLabelText('Email').closest('form')!);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(server.to('/auth/magiclogin').map((request) => request.body)).toEqual([
+      { destination: 'pat@example.org' },
+    ]);
+  });
 });
+
+function SignupState() {
+  return <p data-testid="state">{JSON.stringify(useLocation().state)}</p>;
+}

@@ -1,18 +1,30 @@
 import { UI_TEXTS, VALIDATION_TEXTS, processingText } from '@uis/proto/browser';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { call } from '../../../api/client';
+import { Link, useLocation } from 'react-router-dom';
+import type { ErrorCode } from '@uis/proto';
+import { ApiError, call } from '../../../api/client';
+import { returnPathOf, returnPathState } from '../../../auth/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { toastFailure } from '../failure-toast';
 import { useProgress } from '../hooks/use-progress';
 import { AuthField } from './auth-field';
+import { ProviderButtons } from './provider-buttons';
 
-/** Login (spec section 2): an e-mail and Enter, which mails a magic link. */
+// proto's ERROR_CODES lives beside zod; the type keeps this copy of the one code honest.
+const RATE_LIMITED: ErrorCode = 'RATE_LIMITED';
+
+/**
+ * Login (spec section 2): an e-mail and Enter, which mails a magic link; ours, the providers' buttons.
+ * The page the person came for (a join link, a guarded page) goes with the link as `next`.
+ */
 export function LoginForm() {
+  const next = returnPathOf(useLocation().state);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  /** Why the server refused to send a link (too many asked for): it stays beside the form, a toast goes. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { percent, track } = useProgress();
   const busy = percent !== null;
 
@@ -26,11 +38,14 @@ export function LoginForm() {
     }
     setError(null);
     setSent(false);
+    setRefusal(null);
     try {
-      await track(() => call('magicLogin', { destination }));
+      await track(() => call('magicLogin', next ? { destination, next } : { destination }));
       setSent(true);
     } catch (failure) {
       toastFailure(UI_TEXTS.errorSendingMagicLink, failure);
+      // A student of a class refused at a busy moment reads when to try again, and it stays there.
+      if (failure instanceof ApiError && failure.code === RATE_LIMITED) setRefusal(failure.message);
     }
   };
 
@@ -49,14 +64,24 @@ export function LoginForm() {
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? processingText(percent) : 'Enter'}
       </button>
+      {refusal && (
+        <p className="auth-status warning" role="alert">
+          <Icon name="schedule" size={20} />
+          <span>{refusal}</span>
+        </p>
+      )}
       {sent && (
         <p className="auth-status success" role="status">
           <Icon name="mark_email_read" size={20} />
           <span>{UI_TEXTS.magicLinkSent}</span>
         </p>
       )}
+      <ProviderButtons returnPath={next} />
       <p className="auth-note">
-        New here? <Link to={PATHS.signup}>Sign up</Link>
+        New here?{' '}
+        <Link to={PATHS.signup} state={returnPathState(next)}>
+          Sign up
+        </Link>
       </p>
     </form>
   );

@@ -1,12 +1,9 @@
-import { RESEARCHER, UI_TEXTS, VALIDATION_TEXTS, type UserType } from '@uis/proto/browser';
+import { VALIDATION_TEXTS, type UserType } from '@uis/proto/browser';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { call } from '../../../api/client';
+import { Link, useLocation } from 'react-router-dom';
+import { returnPathOf, returnPathState } from '../../../auth/return-path';
 import { Icon } from '../../../components/ui/icon';
-import { homePathOf, useAuth } from '../../../auth/auth-context';
 import { PATHS } from '../../../routes';
-import { serverExplanation, toastFailure } from '../failure-toast';
-import type { SignupInvite } from '../signup-invite';
 import { AuthField } from './auth-field';
 import { USER_TYPE_LABELS } from './user-type-step';
 
@@ -23,73 +20,63 @@ function signupErrors(email: string, name: string): FieldErrors {
   };
 }
 
-interface SignupFormProps {
+export interface SignupFormProps {
   type: UserType;
-  /** From a magic link: the e-mail is proven, so it is fixed and its token goes with the sign-up. */
-  invite: SignupInvite | null;
+  email: string;
+  name: string;
+  onEmailChange: (email: string) => void;
+  onNameChange: (name: string) => void;
+  /** Opened from a magic link: the e-mail is proven, so it is fixed and Sign up finishes at once. */
+  emailConfirmed: boolean;
+  /** Why the server refused the last attempt, when it said something meant for the user. */
+  refusal: string | null;
+  busy: boolean;
+  /** Focus the e-mail field on mount (the person came back to change the address). */
+  focusEmail?: boolean;
+  /** Called with both fields filled. */
+  onSubmit: () => void;
   onChangeType: () => void;
 }
 
-/** Sign up (spec section 2): e-mail and name; on success the user is signed in and sent home. */
-export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState(invite?.email ?? '');
-  const [name, setName] = useState('');
+/**
+ * Sign up (spec section 2): e-mail and name for the chosen type. Without a magic link, Sign up
+ * mails one to confirm the address (the flow says so here, before it is pressed); with one, it
+ * creates the account.
+ */
+export function SignupForm(props: SignupFormProps) {
+  const { type, email, name, emailConfirmed, refusal, busy } = props;
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Researcher accounts need a proven e-mail, which only a magic link gives (see the auth README).
-  const needsLinkFirst = type === RESEARCHER && !invite;
+  // Signing in instead still leads to the page the person came for.
+  const returnPath = returnPathOf(useLocation().state);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const found = signupErrors(email, name);
     setErrors(found);
-    if (found.email || found.name) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const pair = await call('setNewUser', {
-        email: email.trim(),
-        name: name.trim(),
-        type,
-        ...(invite ? { token: invite.token } : {}),
-      });
-      const user = await auth.signIn(pair);
-      // Participants land on /sessions (spec); a researcher's home is the dashboard.
-      void navigate(homePathOf(user), { replace: true });
-    } catch (failure) {
-      toastFailure(UI_TEXTS.errorSigningUp, failure);
-      setRefusal(serverExplanation(failure) ?? null);
-      setBusy(false);
-    }
+    if (!found.email && !found.name) props.onSubmit();
   };
 
   return (
-    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="auth-form" onSubmit={submit} noValidate>
       <div className="signup-type">
         <span>
           Signing up as <strong>{USER_TYPE_LABELS[type]}</strong>
         </span>
-        <button type="button" className="signup-type-change" onClick={onChangeType}>
+        <button type="button" className="signup-type-change" onClick={props.onChangeType}>
           Change
         </button>
       </div>
-      {invite && (
+      {emailConfirmed ? (
         <p className="auth-status success">
           <Icon name="verified" size={20} />
           <span>Your e-mail is confirmed by the sign-in link. Choose a name to finish.</span>
         </p>
-      )}
-      {needsLinkFirst && !refusal && (
-        <p className="auth-status warning">
+      ) : (
+        <p id="signup-how" className="auth-status info">
           <Icon name="info" size={20} />
           <span>
-            Researcher accounts need a confirmed e-mail: enter it on the{' '}
-            <Link to={PATHS.login}>sign-in page</Link>, follow the link we mail you, and you will come back
-            here to finish.
+            We will e-mail you a link to confirm your address. Open it in this browser to finish signing up.
           </span>
         </p>
       )}
@@ -98,10 +85,12 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
         label="Email"
         type="email"
         autoComplete="email"
+        placeholder={emailConfirmed ? undefined : 'you@example.org'}
         value={email}
-        onChange={setEmail}
+        onChange={props.onEmailChange}
         error={errors.email}
-        readOnly={Boolean(invite)}
+        readOnly={emailConfirmed}
+        autoFocus={props.focusEmail}
       />
       <AuthField
         id="signup-name"
@@ -109,28 +98,29 @@ export function SignupForm({ type, invite, onChangeType }: SignupFormProps) {
         type="text"
         autoComplete="name"
         value={name}
-        onChange={setName}
+        onChange={props.onNameChange}
         error={errors.name}
       />
       {refusal && (
         <p className="auth-status warning" role="alert">
           <Icon name="error_outline" size={20} />
-          <span>
-            {refusal}
-            {needsLinkFirst && (
-              <>
-                {' '}
-                <Link to={PATHS.login}>Get a sign-in link</Link>
-              </>
-            )}
-          </span>
+          <span>{refusal}</span>
         </p>
       )}
-      <button className="button" type="submit" disabled={busy} aria-busy={busy}>
+      <button
+        className="button"
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        aria-describedby={emailConfirmed ? undefined : 'signup-how'}
+      >
         Sign up
       </button>
       <p className="auth-note">
-        Already have an account? <Link to={PATHS.login}>Sign in</Link>
+        Already have an account?{' '}
+        <Link to={PATHS.login} state={returnPathState(returnPath)}>
+          Sign in
+        </Link>
       </p>
     </form>
   );

@@ -6,6 +6,7 @@ import { useUser } from '../../../auth/auth-context';
 import { AddSessionCard, SessionCard } from '../../../components/ui/session-card';
 import { useLayout } from '../../../layout/use-layout';
 import { editSessionPath } from '../../../routes';
+import { StudyExportButton } from '../../study-export/components/study-export-button';
 
 /** The selected group's session cards and the add-session card; a card opens the session's editor. */
 export function GroupSessions({ group }: { group: Group }) {
@@ -31,6 +32,7 @@ export function GroupSessions({ group }: { group: Group }) {
       <h2 id="group-sessions-heading" className="group-sessions-heading">
         {group.title}
       </h2>
+      <StudyExportButton target={{ groupId: group.group_id }} className="group-study-export" />
       {sessions.isPending ? (
         <p className="group-sessions-note">Loading sessions…</p>
       ) : (

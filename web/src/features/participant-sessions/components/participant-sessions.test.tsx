@@ -49,7 +49,7 @@ describe('ParticipantSessions', () => {
   it('lists their sessions with delete disabled; one opens its live session', async () => {
     const api = server();
     renderSessions();
-    const open = await screen.findByRole('button', { name: /Trailer/ });
+    const open = await screen.findByRole('button', { name: /^Trailer/ });
     expect(screen.getByText('Hello, Pat')).toBeTruthy();
     const remove = within(open.closest('li')!).getByRole<HTMLButtonElement>('button', {
       name: 'Delete session',

@@ -6,7 +6,9 @@ import { Icon } from '../../../components/ui/icon';
 import { SessionCard } from '../../../components/ui/session-card';
 import { useLayout } from '../../../layout/use-layout';
 import { liveSessionPath } from '../../../routes';
+import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { AccountBar } from '../../auth/components/account-bar';
+import { WithdrawButton } from '../../consent/components/withdraw-button';
 import './participant-sessions.css';
 
 /**
@@ -49,7 +51,14 @@ export function ParticipantSessions() {
                 compact={cardsCompact}
                 onOpen={() => void navigate(liveSessionPath(session.session_id))}
                 deleteDisabled={session.deleteDisabled}
-              />
+              >
+                <WithdrawButton sessionId={session.session_id} title={session.title} />
+                {session.type === 'chat' && (
+                  <a className="participant-sessions-check" href={deviceCheckPath(session.session_id)}>
+                    Check your camera and microphone
+                  </a>
+                )}
+              </SessionCard>
             ))}
           </ul>
         )}

@@ -17,7 +17,17 @@ async function setup(
   const api = fakeApi({
     '/getMessages': () =>
       ok({
-        messages: [{ message_id: messageId, message: text, time: '2024-05-01T10:00:00.000Z', name: 'Ann' }],
+        messages: [
+          {
+            message_id: messageId,
+            seq: '1',
+            message: text,
+            time: '2024-05-01T10:00:00.000Z',
+            name: 'Ann',
+            videoTime: 62.5,
+            actionId: null,
+          },
+        ],
       }),
     '/editMessage': (request) => {
       const answer = editMessage(request);

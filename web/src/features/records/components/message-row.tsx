@@ -5,6 +5,7 @@ import { useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useInlineEdit } from '../../../components/ui/use-inline-edit';
 import { RecordTime } from './record-time';
+import { VideoTime } from './video-time';
 
 /**
  * A chat message in the record panel (spec sections 2 and 4): read-only until the edit icon is
@@ -41,6 +42,9 @@ export function MessageRow({ message }: { message: MessageRecord }) {
       <div className="record-meta">
         <span className="record-who">{message.name}</span>
         <RecordTime iso={message.time} className="record-time" />
+        {/* A message typed outside a playing video (a chat session, over REST) has no video time to show. */}
+        {message.videoTime === null ? null : <VideoTime seconds={message.videoTime} />}
+        {message.actionId ? <span className="record-badge">Reaction</span> : null}
         <span className="record-row-icons">
           <IconButton
             icon={edit.editing ? 'check' : 'edit'}

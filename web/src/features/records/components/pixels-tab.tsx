@@ -5,8 +5,9 @@ import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more'
 import { ratioPercent } from '../lib/record-format';
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
+import { VideoTime } from './video-time';
 
-/** Recorded clicks (spec section 2): who, formatted time, x, y, a colour swatch and delete. */
+/** Recorded clicks (spec section 2): who, formatted time, video time, x, y, a colour swatch and delete. */
 export function PixelsTab({ sessionId }: { sessionId: string }) {
   const pixels = useApiQuery('getPixels', { sessionId }, { errorText: UI_TEXTS.errorFetchingPixels });
   const deletePixel = useApiMutation('deletePixel', {
@@ -24,6 +25,7 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
           <tr>
             <th scope="col">Who</th>
             <th scope="col">Time</th>
+            <th scope="col">Video</th>
             <th scope="col">X</th>
             <th scope="col">Y</th>
             <th scope="col">Colour</th>
@@ -38,6 +40,9 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
               <td className="record-who">{pixel.name}</td>
               <td>
                 <RecordTime iso={pixel.time} />
+              </td>
+              <td>
+                <VideoTime seconds={pixel.videoTime} />
               </td>
               <td>{ratioPercent(pixel.x)}</td>
               <td>{ratioPercent(pixel.y)}</td>

@@ -37,6 +37,7 @@ describe('RecordPanel export', () => {
       '/getPixels': () => ok({ pixels: [pixel] }),
       '/getPrompts': () =>
         ok({ prompts: [{ prompt_id: pixel.pixel_id, time: 65, duration: 5, prompt: 'Why?' }] }),
+      '/getPlayback': () => ok({ playback: [] }),
       '/exportRecords': () => ({ blob: new Blob(['\uFEFFheader\r\n'], { type: 'text/csv' }) }),
     });
     renderWithApi(<RecordPanel sessionId={sessionId} />);
@@ -45,6 +46,7 @@ describe('RecordPanel export', () => {
       ['Messages', 'messages'],
       ['Pixels', 'pixels'],
       ['Prompts', 'prompts'],
+      ['Playback', 'playback'],
     ] as const) {
       fireEvent.click(screen.getByRole('tab', { name: tab }));
       expect(screen.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
@@ -52,11 +54,11 @@ describe('RecordPanel export', () => {
       await vi.waitFor(() => expect(saved).toHaveLength(api.to('/exportRecords').length));
       expect(api.to('/exportRecords').at(-1)?.query).toEqual({ sessionId, kind });
     }
-    expect(saved.map((file) => file.name)).toEqual([EXPORT_FILE_NAME, EXPORT_FILE_NAME, EXPORT_FILE_NAME]);
+    expect(saved.map((file) => file.name)).toEqual(Array(4).fill(EXPORT_FILE_NAME));
     expect(EXPORT_FILE_NAME).toBe('File.csv');
   });
 
-  it('lists pixels with who, time, x and y as percentages, a swatch and delete; prompts with time', async () => {
+  it('lists pixels with who, time, video time, x and y as percentages, a swatch and delete; prompts with time', async () => {
     fakeApi({
       '/getMessages': () => ok({ messages: [] }),
       '/getPixels': () => ok({ pixels: [pixel] }),
@@ -67,11 +69,52 @@ describe('RecordPanel export', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Pixels' }));
     const row = (await screen.findByText('Bob')).closest('tr')!;
     const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells.slice(2, 4)).toEqual(['26%', '50%']);
+    expect(cells[2]).toBe('video time 0:03.0');
+    expect(cells.slice(3, 5)).toEqual(['26%', '50%']);
     expect(row.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('rgb(10, 20, 30)');
     expect(screen.getByRole('button', { name: 'Delete click' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Prompts' }));
     expect(await screen.findByText('00:01:05')).toBeTruthy();
     expect(screen.getByText('Why?')).toBeTruthy();
+  });
+
+  it('lists the playback log with wall and video time, the event, the speed, and a fired prompt’s text', async () => {
+    const promptId = '7a1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
+    const entry = (event: string, videoTime: number, extra = {}) => ({
+      playback_id: crypto.randomUUID(),
+      seq: '1',
+      time: '2024-05-01T10:00:00.000Z',
+      name: 'Rhea',
+      event,
+      videoTime,
+      playbackRate: 1,
+      promptId: null,
+      ...extra,
+    });
+    fakeApi({
+      '/getMessages': () => ok({ messages: [] }),
+      '/getPrompts': () => ok({ prompts: [{ prompt_id: promptId, time: 65, duration: 5, prompt: 'Why?' }] }),
+      '/getPlayback': () =>
+        ok({
+          playback: [
+            entry('play', 0),
+            entry('seek', 3723.45),
+            entry('rate', 3724, { playbackRate: 1.5 }),
+            entry('prompt', 3725, { playbackRate: 1.5, promptId }),
+          ],
+        }),
+    });
+    renderWithApi(<RecordPanel sessionId={sessionId} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Playback' }));
+    await screen.findByText('Play');
+    const rows = [...document.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['video time 0:00.0', 'Play', '1×', 'Rhea'],
+      ['video time 1:02:03.5', 'Seek', '1×', 'Rhea'],
+      ['video time 1:02:04.0', 'Speed', '1.5×', 'Rhea'],
+      ['video time 1:02:05.0', 'Prompt Why?', '1.5×', 'Rhea'],
+    ]);
   });
 });

@@ -3,15 +3,20 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { notify } from '../../../components/ui/toast';
 import { exportRecords } from '../lib/export-records';
-import { RECORD_TABS, type RecordTab } from '../lib/record-tabs';
+import { PANEL_TABS, isRecordTab, type PanelTab } from '../lib/record-tabs';
+import { DeviceChecksTab } from './device-checks-tab';
 import { MessagesTab } from './messages-tab';
 import { PixelsTab } from './pixels-tab';
+import { PlaybackTab } from './playback-tab';
 import { PromptsTab } from './prompts-tab';
 import '../records.css';
 
-/** The record panel of the session editor (spec section 2): Messages, Pixels and Prompts tabs, and Export. */
+/**
+ * The record panel of the session editor (spec section 2): Messages, Pixels and Prompts tabs, ours
+ * the Playback tab (the researcher's play, pause, seek, rate and prompt firings), and Export.
+ */
 export function RecordPanel({ sessionId }: { sessionId: string }) {
-  const [tab, setTab] = useState<RecordTab>('Messages');
+  const [tab, setTab] = useState<PanelTab>('Messages');
   const [exporting, setExporting] = useState(false);
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -19,7 +24,7 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
   const exportTab = async () => {
     setExporting(true);
     try {
-      await exportRecords(sessionId, tab);
+      if (isRecordTab(tab)) await exportRecords(sessionId, tab);
     } catch (cause) {
       // The spec has no text for a failed export: the server's own message says what went wrong.
       notify.error(cause instanceof Error ? cause.message : String(cause));
@@ -32,8 +37,8 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
   const onTabKey = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
-    const next = (index + step + RECORD_TABS.length) % RECORD_TABS.length;
-    setTab(RECORD_TABS[next] ?? tab);
+    const next = (index + step + PANEL_TABS.length) % PANEL_TABS.length;
+    setTab(PANEL_TABS[next] ?? tab);
     tabs.current[next]?.focus();
   };
 
@@ -41,7 +46,7 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
     <section className="record-panel" aria-label="Records">
       <div className="record-panel-header">
         <div className="record-tabs" role="tablist" aria-label="Record kind">
-          {RECORD_TABS.map((name, index) => (
+          {PANEL_TABS.map((name, index) => (
             <button
               key={name}
               ref={(button) => {
@@ -64,7 +69,7 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
         <button
           type="button"
           className="button secondary record-export"
-          disabled={exporting}
+          disabled={exporting || !isRecordTab(tab)}
           onClick={() => void exportTab()}
         >
           <Icon name="download" /> {SCREEN_TEXTS.exportButton}
@@ -74,11 +79,13 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
         className="record-panel-body"
         role="tabpanel"
         id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${RECORD_TABS.indexOf(tab)}`}
+        aria-labelledby={`${id}-tab-${PANEL_TABS.indexOf(tab)}`}
       >
         {tab === 'Messages' ? <MessagesTab sessionId={sessionId} /> : null}
         {tab === 'Pixels' ? <PixelsTab sessionId={sessionId} /> : null}
         {tab === 'Prompts' ? <PromptsTab sessionId={sessionId} /> : null}
+        {tab === 'Playback' ? <PlaybackTab sessionId={sessionId} /> : null}
+        {tab === 'Device checks' ? <DeviceChecksTab sessionId={sessionId} /> : null}
       </div>
     </section>
   );

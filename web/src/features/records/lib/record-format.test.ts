@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratioPercent, recordTimeParts } from './record-format';
+import { ratioPercent, recordTimeParts, videoTimeText } from './record-format';
 
 describe('record formats', () => {
   it('writes a time in local time, zero-padded', () => {
@@ -13,5 +13,15 @@ describe('record formats', () => {
     expect(ratioPercent(0.5234)).toBe('52%');
     expect(ratioPercent(0.995)).toBe('100%');
     expect(ratioPercent(1)).toBe('100%');
+  });
+
+  it('writes a video time to the tenth, with hours only past an hour, and a dash for none', () => {
+    expect(videoTimeText(0)).toBe('0:00.0');
+    expect(videoTimeText(7.25)).toBe('0:07.3');
+    expect(videoTimeText(59.96)).toBe('1:00.0');
+    expect(videoTimeText(62.5)).toBe('1:02.5');
+    expect(videoTimeText(3599.94)).toBe('59:59.9');
+    expect(videoTimeText(3723.45)).toBe('1:02:03.5');
+    expect(videoTimeText(null)).toBe('–');
   });
 });

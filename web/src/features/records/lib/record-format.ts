@@ -14,3 +14,16 @@ export function recordTimeParts(iso: string): { date: string; time: string } | n
 
 /** Spec section 9's helper: a 0-1 ratio as a rounded percentage (a click's x and y). */
 export const ratioPercent = (ratio: number): string => `${Math.round(ratio * 100)}%`;
+
+/**
+ * Seconds into the video as 'm:ss.s' ('h:mm:ss.s' past an hour): tenths, since a click or a
+ * message is placed on the video more finely than a second. null (nothing was playing) is '–'.
+ */
+export function videoTimeText(seconds: number | null): string {
+  if (seconds === null) return '–';
+  const tenths = Math.round(seconds * 10);
+  const hours = Math.floor(tenths / 36_000);
+  const minutes = Math.floor((tenths % 36_000) / 600);
+  const secs = ((tenths % 600) / 10).toFixed(1).padStart(4, '0');
+  return hours > 0 ? `${hours}:${pad(minutes)}:${secs}` : `${minutes}:${secs}`;
+}

@@ -25,7 +25,16 @@ function resize(width: number, height: number, screen: { width: number; height: 
 async function openEditor() {
   const api = fakeApi({
     '/getSessionInfo': () =>
-      ok({ sessionInfo: { title: 'Pilot', scope: 'Everyone', type: 'chat', track: '', source: '' } }),
+      ok({
+        sessionInfo: {
+          title: 'Pilot',
+          scope: 'Everyone',
+          type: 'chat',
+          track: '',
+          source: '',
+          completionUrl: null,
+        },
+      }),
     '/getAllParticipants': () => ok({ participants: [] }),
     '/getActions': () => ok({ actions: [] }),
     '/getPrompts': () => ok({ prompts: [] }),

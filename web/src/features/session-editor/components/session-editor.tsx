@@ -6,7 +6,11 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useLayout } from '../../../layout/use-layout';
 import { PATHS, liveSessionPath } from '../../../routes';
+import { ParticipationSections } from '../../participation/components/participation-sections';
 import { RecordPanel } from '../../records/components/record-panel';
+import { StudyExportButton } from '../../study-export/components/study-export-button';
+import { ReplaySection } from '../../replay/components/replay-section';
+import { ConsentSection } from '../../consent/components/consent-section';
 import { ActionsRow } from './actions-row';
 import { PromptsList } from './prompts-list';
 import { SessionFields } from './session-fields';
@@ -32,6 +36,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
         <h1 className={`session-editor-caption${layout.smallCaption ? ' small' : ''}`} title={title}>
           {title ?? 'Session'}
         </h1>
+        <StudyExportButton target={{ sessionId }} />
         <button
           type="button"
           className="button session-editor-start"
@@ -70,6 +75,8 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
               <>
                 <ActionsRow sessionId={sessionId} />
                 <PromptsList sessionId={sessionId} />
+                <ConsentSection sessionId={sessionId} />
+                <ParticipationSections sessionId={sessionId} scope={info.data.sessionInfo.scope} />
               </>
             ) : null}
           </div>
@@ -77,6 +84,8 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
         {/* Records of a session that cannot be loaded would only add more failures. */}
         {info.data ? <RecordPanel sessionId={sessionId} /> : null}
       </div>
+      {/* The session replayed under both panels: its video, heatmap and timeline (issue 13). */}
+      {info.data ? <ReplaySection sessionId={sessionId} info={info.data.sessionInfo} /> : null}
     </div>
   );
 }

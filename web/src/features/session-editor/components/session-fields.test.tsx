@@ -8,7 +8,14 @@ import { renderWithApi } from '../../../testing/render';
 import { SessionFields } from './session-fields';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
-const info: SessionInfo = { title: 'Pilot', scope: 'Everyone', type: 'video', track: '', source: '' };
+const info: SessionInfo = {
+  title: 'Pilot',
+  scope: 'Everyone',
+  type: 'video',
+  track: '',
+  source: '',
+  completionUrl: null,
+};
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -92,6 +99,20 @@ describe('session edits', () => {
     expect(edits()).toEqual([
       { sessionId, scope: ['ann@example.com'] },
       { sessionId, scope: [] },
+    ]);
+  });
+
+  it('saves the completion URL, and an emptied box as null (no URL)', async () => {
+    const { edits } = setup();
+    const box = screen.getByLabelText<HTMLInputElement>('Completion URL');
+    expect(box.type).toBe('url');
+    fireEvent.change(box, { target: { value: 'https://survey.example.org/thanks' } });
+    await wait(DEBOUNCE_MS);
+    fireEvent.change(box, { target: { value: ' ' } });
+    await wait(DEBOUNCE_MS);
+    expect(edits()).toEqual([
+      { sessionId, completionUrl: 'https://survey.example.org/thanks' },
+      { sessionId, completionUrl: null },
     ]);
   });
 });

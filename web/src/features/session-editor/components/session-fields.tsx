@@ -8,14 +8,15 @@ import { ScopeSelect } from './scope-select';
 import { VideoSourceField } from './video-source-field';
 
 /**
- * Title, Scope, Type, Source and Track of a session (spec section 2). Edits go out debounced by
+ * Title, Scope, Type, Source and Track of a session (spec section 2), and ours, its Completion URL. Edits go out debounced by
  * DEBOUNCE_MS, only the changed fields; a type change is saved at once, and the server clears the
  * source (and removes the video when leaving video), so session and video info are refetched.
  */
 export function SessionFields({ sessionId, info }: { sessionId: string; info: SessionInfo }) {
   const { mutateAsync } = useApiMutation('editSessionInfo', {
     errorText: UI_TEXTS.errorUpdatingSessionInfo,
-    invalidates: ['getSessionInfo', 'getVideoInfo', 'getSessions'],
+    // A saved scope invites its new addresses: the People section lists them.
+    invalidates: ['getSessionInfo', 'getVideoInfo', 'getSessions', 'getSessionPeople'],
   });
   const send = useCallback(
     (patch: Partial<SessionInfo>) => mutateAsync({ sessionId, ...patch }),
@@ -83,6 +84,26 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
           className="text-input"
           value={draft.track}
           onChange={(event) => edit({ track: event.target.value })}
+        />
+      </EditorField>
+      <EditorField
+        label="Completion URL"
+        htmlFor={`${id}-completion`}
+        error={errorOf('completionUrl')}
+        className="span-2"
+      >
+        {/* Where participants are sent when the researcher ends the live session; empty: nowhere. */}
+        <input
+          id={`${id}-completion`}
+          className="text-input"
+          type="url"
+          inputMode="url"
+          placeholder="https://survey.example.org/thanks"
+          value={draft.completionUrl ?? ''}
+          onChange={(event) => {
+            const text = event.target.value;
+            edit({ completionUrl: text.trim() === '' ? null : text });
+          }}
         />
       </EditorField>
     </div>

@@ -44,3 +44,55 @@ export function scopeOfSelection(selection: readonly ScopeOption[], previous: Sc
   if (everyone && (previous !== EVERYONE || emails.length === 0)) return EVERYONE;
   return emails;
 }
+
+// ---- Any e-mail (issue 14: addresses without an account are invited when the session is saved) ----
+
+/** proto's email() (zod's pattern, at most 254 characters): the server refuses what this refuses. */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_MAX_CHARS = 254;
+
+/** The address as the server stores it (trimmed, lower case), or null when it is not one. */
+export function normalEmail(text: string): string | null {
+  const email = text.trim().toLowerCase();
+  return email.length <= EMAIL_MAX_CHARS && EMAIL_PATTERN.test(email) ? email : null;
+}
+
+/** What separates the addresses of a pasted list: commas, semicolons, spaces and line breaks. */
+const LIST_SEPARATORS = /[\s,;]+/;
+
+/** A paste that holds more than one entry (a list from a spreadsheet or a mail's To line). */
+export const isEmailList = (text: string): boolean => LIST_SEPARATORS.test(text.trim());
+
+/**
+ * The addresses of a pasted list, each once, in order, and the entries that are not addresses.
+ * Mail clients' spellings are read too: `<ann@uni.edu>` and `mailto:ann@uni.edu`.
+ */
+export function parseEmailList(text: string): { emails: string[]; invalid: string[] } {
+  const emails: string[] = [];
+  const invalid: string[] = [];
+  for (const entry of text.split(LIST_SEPARATORS)) {
+    const bare = entry.replace(/^["'<(]+|[>)"']+$/g, '').replace(/^mailto:/i, '');
+    if (!bare) continue;
+    const email = normalEmail(bare);
+    if (!email) invalid.push(entry);
+    else if (!emails.includes(email)) emails.push(email);
+  }
+  return { emails, invalid };
+}
+
+/** The scope with these addresses added (after those it names; Everyone gives way to them). */
+export function withEmails(scope: Scope, emails: readonly string[]): Scope {
+  if (emails.length === 0) return scope;
+  const named = scope === EVERYONE ? [] : scope;
+  return [...named, ...emails.filter((email) => !named.includes(email))];
+}
+
+/** The inline message for entries that were not added; a long list names the first few. */
+export function notAddedText(invalid: readonly string[]): string {
+  const SHOWN = 5;
+  const names = invalid.slice(0, SHOWN).map((entry) => `“${entry}”`);
+  const more = invalid.length > SHOWN ? ` and ${invalid.length - SHOWN} more` : '';
+  const are = invalid.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses';
+  return `${names.join(', ')}${more} ${are}, so ${invalid.length === 1 ? 'it was' : 'they were'} not added.`;
+}

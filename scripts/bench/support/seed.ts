@@ -1,0 +1,86 @@
+import { InternalClient, signAccessToken, type AuthUser } from '@uis/kit';
+import { testUser } from '@uis/kit/testing';
+import {
+  MESSAGES_PER_APPEND,
+  internalRoutes,
+  routes,
+  type AnswerOf,
+  type RequestOf,
+  type RouteName,
+} from '@uis/proto';
+import type { BenchStack } from './bench-stack';
+
+/** What the benchmarks need in a stack: a researcher, their groups and sessions, a session's chat. */
+
+export interface Researcher {
+  user: AuthUser;
+  token: string;
+}
+
+export function researcher(bench: BenchStack, name: string): Researcher {
+  const user = testUser('researcher', { name });
+  return { user, token: signAccessToken(bench.secrets.JWT_SECRET!, user, 3600) };
+}
+
+/** One of our JSON routes, on the owning service's own address, as `who`; its answer's `res`. */
+export async function callRoute<N extends RouteName>(
+  bench: BenchStack,
+  name: N,
+  who: Researcher,
+  input: RequestOf<N>,
+): Promise<AnswerOf<N>> {
+  const route = routes[name];
+  const url = new URL(
+    route.path,
+    bench.stack.serviceUrls[route.service as keyof typeof bench.stack.serviceUrls] as string,
+  );
+  const init: RequestInit = { method: route.method, headers: { authorization: `Bearer ${who.token}` } };
+  if (route.method === 'GET') {
+    for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
+  } else {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(input);
+  }
+  const response = await fetch(url, init);
+  const answer = (await response.json()) as { res: AnswerOf<N> };
+  if (!response.ok) throw new Error(`${route.path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer.res;
+}
+
+/** A group of `who` holding `sessions` sessions; their ids. */
+export async function groupWithSessions(
+  bench: BenchStack,
+  who: Researcher,
+  sessions: number,
+): Promise<{ groupId: string; sessionIds: string[] }> {
+  const { group } = await callRoute(bench, 'createGroup', who, {});
+  const sessionIds: string[] = [];
+  // One after the other: each default title is numbered after the previous ones.
+  for (let i = 0; i < sessions; i += 1) {
+    sessionIds.push(
+      (await callRoute(bench, 'createSession', who, { groupId: group.group_id })).session.session_id,
+    );
+  }
+  return { groupId: group.group_id, sessionIds };
+}
+
+/** `count` chat messages by `who` in the session, through records' batch append (realtime's path). */
+export async function seedMessages(
+  bench: BenchStack,
+  who: Researcher,
+  sessionId: string,
+  count: number,
+): Promise<void> {
+  const records = new InternalClient({
+    serviceToken: bench.secrets.SERVICE_TOKEN!,
+    urlOf: () => bench.stack.serviceUrls.records,
+  });
+  const author = { sessionId, userId: who.user.id, email: who.user.email, name: who.user.name };
+  for (let sent = 0; sent < count; sent += MESSAGES_PER_APPEND) {
+    const items = Array.from({ length: Math.min(MESSAGES_PER_APPEND, count - sent) }, (_, i) => ({
+      ...author,
+      message: `Benchmark message ${sent + i + 1}: what the participants type in a session, a line or two.`,
+    }));
+    await records.call(internalRoutes.recordsAppendMessages, { items });
+  }
+}

@@ -1,0 +1,56 @@
+import { TOKEN_COOKIES } from '@uis/proto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * A real browser on the stack's gateway, for the stack test's screens: Debian's Chromium, headless,
+ * driven by playwright-core (web's, hoisted), signed in as the web app keeps a person signed in.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+/** web/e2e/support/paths.ts's switches, and the stack's self-signed certificate accepted. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--ignore-certificate-errors',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A context of its own signed in as `person` on `origin`: the token cookies the app reads. */
+export async function signedInContext(
+  browser: Browser,
+  origin: string,
+  person: { accessToken: string; refreshToken: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  await context.addCookies([
+    { name: TOKEN_COOKIES.accessToken, value: person.accessToken, url: origin, sameSite: 'Lax' },
+    { name: TOKEN_COOKIES.refreshToken, value: person.refreshToken, url: origin, sameSite: 'Lax' },
+  ]);
+  return context;
+}
+
+/** The page's <video>, as far as a seek needs it (this package's types have no DOM). */
+interface PlayerElement {
+  currentTime: number;
+  addEventListener(type: 'seeked', listener: () => void, options: { once: true }): void;
+}
+
+/** Seeks the page's player as its native controls would; resolves once the element says it is done. */
+export function seekVideo(page: Page, seconds: number): Promise<void> {
+  return page.locator('video').evaluate(
+    (video: PlayerElement, to: number) =>
+      new Promise<void>((resolve) => {
+        video.addEventListener('seeked', () => resolve(), { once: true });
+        video.currentTime = to;
+      }),
+    seconds,
+  );
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { UserType } from '@uis/proto';
+import { signAccessToken, type AuthUser } from '../auth/access-token';
+import { randomSuffix } from './database';
+
+/** A signed-in person of a test: who they are, their access token and the header that carries it. */
+export interface TestPerson {
+  user: AuthUser;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A user as an access token describes them: a new id, login and e-mail each time, unless given. */
+export function testUser(type: UserType = 'participant', overrides: Partial<AuthUser> = {}): AuthUser {
+  const name = overrides.name ?? (type === 'researcher' ? 'Rosalind' : 'Pat');
+  // A valid address whatever the name holds (tests give names with quotes, tabs or formulas).
+  const local =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '.')
+      .replace(/^\.+|\.+$/g, '') || 'person';
+  return {
+    id: randomUUID(),
+    email: `${local}-${randomSuffix()}@people.test`,
+    name,
+    type,
+    loginId: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** Signs tokens the services under test trust (their JWT_SECRET), for people of a test. */
+export function testPeople(jwtSecret: string) {
+  const tokenOf = (user: AuthUser, ttlSeconds = 3600) => signAccessToken(jwtSecret, user, ttlSeconds);
+  const asPerson = (user: AuthUser, ttlSeconds?: number): TestPerson => {
+    const token = tokenOf(user, ttlSeconds);
+    return { user, token, headers: { authorization: `Bearer ${token}` } };
+  };
+  return {
+    tokenOf,
+    /** A person with a new identity (or the given parts of one) and a token valid for an hour. */
+    person: (type: UserType = 'participant', overrides: Partial<AuthUser> = {}): TestPerson =>
+      asPerson(testUser(type, overrides)),
+    /** A token for someone who already exists in the test (a fresh login of theirs, or expiring soon). */
+    asPerson,
+  };
+}
+export type TestPeople = ReturnType<typeof testPeople>;

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { PanelIds, ParticipantSource, RosterEntry } from '@uis/proto';
+import type { EntityManager, Repository } from 'typeorm';
+import { ParticipantEntity } from './participant.entity';
+
+/** A scope's e-mails as a list; null (Everyone) names nobody. */
+const named = (scope: readonly string[] | null): readonly string[] => scope ?? [];
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A person the scope names who has no row yet (named before rows were kept): not invited, not come. */
+const unrecorded = (sessionId: string, email: string): ParticipantEntity =>
+  Object.assign(new ParticipantEntity(), {
+    sessionId,
+    email,
+    userId: null,
+    source: 'scope',
+    invitations: 0,
+    invitedAt: null,
+    joinedAt: null,
+    panelIds: {},
+    createdAt: new Date(0),
+  });
+
+/** The session_participants table: who a session's scope names or who joined it by link, and how. */
+@Injectable()
+export class ParticipantsStore {
+  constructor(@InjectRepository(ParticipantEntity) private readonly rows: Repository<ParticipantEntity>) {}
+
+  /**
+   * The scope changed from `before` to `after`: people it no longer names leave the list (with what
+   * was kept of them), people it names now are added. Answers the added e-mails (to invite).
+   */
+  async scopeChanged(
+    sessionId: string,
+    before: readonly string[] | null,
+    after: readonly string[] | null,
+  ): Promise<string[]> {
+    const added = named(after).filter((email) => !named(before).includes(email));
+    const removed = after === null ? [] : named(before).filter((email) => !after.includes(email));
+    if (removed.length > 0)
+      await this.rows.query(`DELETE FROM session_participants WHERE session_id = $1 AND email = ANY($2)`, [
+        sessionId,
+        removed,
+      ]);
+    if (added.length > 0)
+      await this.rows.query(
+        `INSERT INTO session_participants (session_id, email, source)
+         SELECT $1, email, 'scope' FROM unnest($2::text[]) AS email
+         ON CONFLICT (session_id, email) DO NOTHING`,
+        [sessionId, added],
+      );
+    return added;
+  }
+
+  /**
+   * The user opened the session (or joined it by its link): their row says when first, who they are,
+   * and keeps the panel ids the link carried (newer ones win). `source` only for a new row.
+   */
+  async joined(
+    sessionId: string,
+    user: { id: string; email: string },
+    { source = 'scope', panelIds = {} }: { source?: ParticipantSource; panelIds?: PanelIds } = {},
+    db: EntityManager = this.rows.manager,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO session_participants (session_id, email, user_id, source, joined_at, panel_ids)
+       VALUES ($1, $2, $3, $4, now(), $5)
+       ON CONFLICT (session_id, email) DO UPDATE SET
+         user_id = EXCLUDED.user_id,
+         joined_at = COALESCE(session_participants.joined_at, EXCLUDED.joined_at),
+         panel_ids = session_participants.panel_ids || EXCLUDED.panel_ids`,
+      [sessionId, user.email, user.id, source, JSON.stringify(panelIds)],
+    );
+  }
+
+  /** An invitation mail went to the address. */
+  async invited(sessionId: string, email: string): Promise<void> {
+    await this.rows.query(
+      `UPDATE session_participants SET invitations = invitations + 1, invited_at = now()
+       WHERE session_id = $1 AND email = $2`,
+      [sessionId, email],
+    );
+  }
+
+  /** People who joined through the session's link so far (its cap counts them). */
+  async joinedByLink(sessionId: string, db: EntityManager = this.rows.manager): Promise<number> {
+    return db.count(ParticipantEntity, { where: { sessionId, source: 'link' } });
+  }
+
+  async find(sessionId: string, email: string, db: EntityManager = this.rows.manager) {
+    return db.findOneBy(ParticipantEntity, { sessionId, email });
+  }
+
+  /**
+   * The session's participants: everyone the scope names (a row or not) and, for Everyone, everyone
+   * with a row (who opened it or joined by link); in the order they were added.
+   */
+  async list(sessionId: string, scope: readonly string[] | null): Promise<ParticipantEntity[]> {
+    const rows = await this.rows.find({ where: { sessionId }, order: { createdAt: 'ASC', email: 'ASC' } });
+    if (scope === null) return rows;
+    const byEmail = new Map(rows.map((row) => [row.email, row]));
+    const listed = rows.filter((row) => scope.includes(row.email));
+    const missing = scope.filter((email) => !byEmail.has(email)).map((email) => unrecorded(sessionId, email));
+    return [...listed, ...missing];
+  }
+
+  /** A withdrawal: the session forgets the e-mail's invitations, join and panel ids. */
+  async forgetIn(sessionId: string, email: string, db: EntityManager = this.rows.manager): Promise<void> {
+    await db.delete(ParticipantEntity, { sessionId, email });
+  }
+
+  /** Account deletion: every session forgets the e-mail's invitations, joins and panel ids. */
+  async forget(email: string): Promise<void> {
+    await this.rows.delete({ email });
+  }
+
+  /** The roster for records' export. */
+  async roster(sessionId: string, scope: readonly string[] | null): Promise<RosterEntry[]> {
+    return (await this.list(sessionId, scope)).map((row) => ({
+      email: row.email,
+      userId: row.userId,
+      source: row.source,
+      invitedAt: iso(row.invitedAt),
+      joinedAt: iso(row.joinedAt),
+      panelIds: row.panelIds,
+    }));
+  }
+}

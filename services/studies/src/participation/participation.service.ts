@@ -1,0 +1,176 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  CombinedLimiter,
+  SESSION_ACCESS_TEXTS,
+  conflict,
+  notFound,
+  tooManyRequests,
+  type AuthUser,
+} from '@uis/kit';
+import {
+  JOIN_ATTEMPTS_PER_MINUTE,
+  SCOPE_MAX_EMAILS,
+  type JoinLink,
+  type PanelIds,
+  type RosterEntry,
+  type SessionPerson,
+} from '@uis/proto';
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { LiveAccessNotifier } from '../live-access/live-access.notifier';
+import { SessionsService } from '../sessions/sessions.service';
+import { STUDIES_CONFIG, type StudiesConfig } from '../studies.config';
+import { InvitationSender } from './invitation-sender';
+import { JoinLinkEntity } from './join-link.entity';
+import { ParticipantsStore } from './participants.store';
+
+export const PARTICIPATION_TEXTS = {
+  noLink: 'This join link does not work (any more): ask the researcher for a new one.',
+  full: 'This session is full: it takes no more participants through this link.',
+  scopeFull: `This session already has ${SCOPE_MAX_EMAILS} participants, the most one session takes.`,
+  notInScope: 'That e-mail is not in the session’s scope: add it there first.',
+  tooManyJoins: 'Too many join attempts: wait a minute and try again.',
+} as const;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A join link's token: 256 random bits (unguessable; the issue asks for at least 128). */
+const newJoinToken = () => randomBytes(32).toString('base64url');
+
+/** The session row a join locks: its scope and its group's owner. */
+interface LockedSession {
+  id: string;
+  scope: string[] | null;
+  ownerId: string;
+}
+
+/** Invitations, join links and the participant list of a session (issue 14, parts 2 and 3). */
+@Injectable()
+export class ParticipationService implements OnApplicationShutdown {
+  private readonly joinAttempts: CombinedLimiter<string>;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsService,
+    private readonly participants: ParticipantsStore,
+    private readonly invitations: InvitationSender,
+    private readonly live: LiveAccessNotifier,
+    @Inject(STUDIES_CONFIG) config: StudiesConfig,
+  ) {
+    this.joinAttempts = new CombinedLimiter(
+      [{ name: 'user', points: JOIN_ATTEMPTS_PER_MINUTE, durationSeconds: 60, key: (userId) => userId }],
+      { keyPrefix: 'uis:studies:join', redisUrl: config.REDIS_URL },
+    );
+  }
+
+  async people(caller: AuthUser, sessionId: string): Promise<SessionPerson[]> {
+    const session = await this.sessions.requireOwned(caller, sessionId);
+    return (await this.participants.list(sessionId, session.scope)).map((row) => ({
+      email: row.email,
+      source: row.source,
+      status: row.joinedAt ? 'joined' : 'invited',
+      invitations: row.invitations,
+      invitedAt: iso(row.invitedAt),
+      joinedAt: iso(row.joinedAt),
+      panelIds: row.panelIds,
+    }));
+  }
+
+  async resend(caller: AuthUser, sessionId: string, email: string): Promise<void> {
+    const session = await this.sessions.requireOwned(caller, sessionId);
+    if (!session.scope?.includes(email)) throw notFound(PARTICIPATION_TEXTS.notInScope);
+    await this.participants.scopeChanged(sessionId, [], [email]);
+    await this.invitations.send(caller, session, email);
+  }
+
+  async joinLink(caller: AuthUser, sessionId: string): Promise<JoinLink | null> {
+    await this.sessions.requireOwned(caller, sessionId);
+    const link = await this.db.manager.findOneBy(JoinLinkEntity, { sessionId });
+    return link && this.joinLinkOf(link);
+  }
+
+  /** A new token replaces any earlier one (which stops working at once). */
+  async createJoinLink(
+    caller: AuthUser,
+    sessionId: string,
+    maxParticipants: number | null,
+  ): Promise<JoinLink> {
+    await this.sessions.requireOwned(caller, sessionId);
+    await this.db.manager.upsert(
+      JoinLinkEntity,
+      { sessionId, token: newJoinToken(), maxParticipants, createdAt: new Date() },
+      ['sessionId'],
+    );
+    return this.joinLinkOf(await this.db.manager.findOneByOrFail(JoinLinkEntity, { sessionId }));
+  }
+
+  async revokeJoinLink(caller: AuthUser, sessionId: string): Promise<void> {
+    await this.sessions.requireOwned(caller, sessionId);
+    await this.db.manager.delete(JoinLinkEntity, { sessionId });
+  }
+
+  /**
+   * A signed-in user follows a join link: in one transaction, with the session's row locked (two
+   * people joining at once cannot both take the last place), the cap is checked, the e-mail joins
+   * the scope and the panel ids are kept. Every attempt counts against the user's limit, so nobody
+   * tries tokens by the thousand (they are 256 random bits anyway).
+   */
+  async join(caller: AuthUser, token: string, panelIds: PanelIds): Promise<string> {
+    if (await this.joinAttempts.consume(caller.id)) throw tooManyRequests(PARTICIPATION_TEXTS.tooManyJoins);
+    const { sessionId, scopeChanged } = await this.db.transaction(async (tx) => {
+      const link = await tx.findOneBy(JoinLinkEntity, { token });
+      if (!link) throw notFound(PARTICIPATION_TEXTS.noLink);
+      const [session] = await tx.query<LockedSession[]>(
+        `SELECT s.id, s.scope, g.owner_id AS "ownerId" FROM sessions s JOIN groups g ON g.id = s.group_id
+         WHERE s.id = $1 FOR UPDATE OF s`,
+        [link.sessionId],
+      );
+      if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+      if (session.ownerId === caller.id) return { sessionId: session.id, scopeChanged: false };
+      const row = await this.participants.find(session.id, caller.email, tx);
+      const inScope = session.scope === null ? row !== null : session.scope.includes(caller.email);
+      if (!inScope && link.maxParticipants !== null) {
+        const joined = await this.participants.joinedByLink(session.id, tx);
+        if (joined >= link.maxParticipants) throw conflict(PARTICIPATION_TEXTS.full);
+      }
+      const addToScope = session.scope !== null && !session.scope.includes(caller.email);
+      if (addToScope) {
+        if (session.scope!.length >= SCOPE_MAX_EMAILS) throw conflict(PARTICIPATION_TEXTS.scopeFull);
+        await tx.query(`UPDATE sessions SET scope = scope || jsonb_build_array($2::text) WHERE id = $1`, [
+          session.id,
+          caller.email,
+        ]);
+      }
+      await this.participants.joined(
+        session.id,
+        caller,
+        { source: inScope ? 'scope' : 'link', panelIds },
+        tx,
+      );
+      return { sessionId: session.id, scopeChanged: addToScope };
+    });
+    // The new participant's live connection (if one is already open) must be let in now.
+    if (scopeChanged) await this.live.changed([sessionId], false);
+    return sessionId;
+  }
+
+  async roster(sessionId: string): Promise<RosterEntry[]> {
+    const scope = await this.sessions.scopeOf(sessionId);
+    return scope === undefined ? [] : this.participants.roster(sessionId, scope);
+  }
+
+  /** The join limiter's Redis connection. */
+  onApplicationShutdown(): void {
+    this.joinAttempts.close();
+  }
+
+  private async joinLinkOf(link: JoinLinkEntity): Promise<JoinLink> {
+    return {
+      token: link.token,
+      maxParticipants: link.maxParticipants,
+      joined: await this.participants.joinedByLink(link.sessionId),
+      createdAt: link.createdAt.toISOString(),
+    };
+  }
+}

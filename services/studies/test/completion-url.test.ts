@@ -1,0 +1,100 @@
+import { COMPLETION_URL_MAX_CHARS, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
+import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+
+/** Issue 14: a session's completion URL, where participants go when the researcher ends the live session. */
+describe('session completion URL', () => {
+  let h: StudiesHarness;
+  let ada: TestUser;
+  let bo: TestUser;
+  let sessionId: string;
+  const cyEmail = 'cy@uni.test';
+
+  beforeAll(async () => {
+    h = await startStudies('completion_url');
+    ada = h.researcher('ada@lab.test');
+    bo = h.researcher('bo@lab.test');
+    const groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+      .group_id as string;
+    sessionId = (await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200)).body.res
+      .session.session_id as string;
+    await edit(ada, { scope: [cyEmail] }).expect(200);
+  });
+  afterAll(() => h.close());
+
+  const edit = (user: TestUser, body: Record<string, unknown>) =>
+    h
+      .http()
+      .post('/editSessionInfo')
+      .set(user.auth)
+      .send({ sessionId, ...body });
+  const infoOf = async (user: TestUser) =>
+    (await h.http().get('/getSessionInfo').query({ sessionId }).set(user.auth).expect(200)).body.res
+      .sessionInfo as { completionUrl: string | null };
+  const internalUrl = async (id: string) =>
+    (
+      await h
+        .http()
+        .get(internalRoutes.studiesSessionCompletion.path)
+        .query({ sessionId: id })
+        .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+        .expect(200)
+    ).body.res as unknown;
+
+  it('is null at first, is set, answered to the owner, the participants and realtime, and cleared with null', async () => {
+    expect((await infoOf(ada)).completionUrl).toBeNull();
+    const url = 'https://survey.example.org/done?study=7&ok=1';
+    await edit(ada, { completionUrl: ` ${url} ` }).expect(200);
+    expect((await infoOf(ada)).completionUrl).toBe(url);
+    expect((await infoOf(h.participant(cyEmail))).completionUrl).toBe(url);
+    expect(await internalUrl(sessionId)).toEqual({ completionUrl: url });
+
+    await edit(ada, { completionUrl: 'http://localhost:5173/sessions?completed=1' }).expect(200);
+    expect((await infoOf(ada)).completionUrl).toBe('http://localhost:5173/sessions?completed=1');
+
+    await edit(ada, { completionUrl: null }).expect(200);
+    expect((await infoOf(ada)).completionUrl).toBeNull();
+    expect(await internalUrl(sessionId)).toEqual({ completionUrl: null });
+    expect(await internalUrl(fakeId())).toEqual({ completionUrl: null });
+  });
+
+  it.each([
+    ['not a URL', 'survey done'],
+    ['a relative path', '/sessions'],
+    ['another scheme', 'javascript:alert(1)'],
+    ['a file URL', 'file:///etc/passwd'],
+    ['empty text', ''],
+    ['a number', 42],
+    ['too long', `https://example.org/${'a'.repeat(COMPLETION_URL_MAX_CHARS)}`],
+  ])('refuses %s with a 400 that names the field, and keeps the URL it had', async (_, completionUrl) => {
+    await edit(ada, { completionUrl: 'https://example.org/kept' }).expect(200);
+    const res = await edit(ada, { completionUrl }).expect(400);
+    expect(res.body.res.code).toBe('VALIDATION');
+    expect(res.body.res.message).toMatch(/completionUrl/);
+    expect(res.body.res.message).toMatch(/https:\/\/|at most 2000 characters/);
+    expect((await infoOf(ada)).completionUrl).toBe('https://example.org/kept');
+  });
+
+  it('is shown to nobody outside the session, and changed by its owner only', async () => {
+    await edit(ada, { completionUrl: 'https://example.org/secret-panel' }).expect(200);
+    const outsider = h.participant('dee@uni.test');
+    const refused = await h.http().get('/getSessionInfo').query({ sessionId }).set(outsider.auth).expect(403);
+    expect(JSON.stringify(refused.body)).not.toContain('secret-panel');
+    const otherResearcher = await h
+      .http()
+      .get('/getSessionInfo')
+      .query({ sessionId })
+      .set(bo.auth)
+      .expect(403);
+    expect(JSON.stringify(otherResearcher.body)).not.toContain('secret-panel');
+    // The participants' list carries no session fields beyond id, type and title.
+    const listed = await h.http().get('/getParticipantSessions').set(h.participant(cyEmail).auth).expect(200);
+    expect(JSON.stringify(listed.body)).not.toContain('secret-panel');
+
+    await edit(bo, { completionUrl: 'https://evil.example/' }).expect(403);
+    expect((await infoOf(ada)).completionUrl).toBe('https://example.org/secret-panel');
+    // Without the service token the internal route answers nothing.
+    const anonymous = await h.http().get(internalRoutes.studiesSessionCompletion.path).query({ sessionId });
+    expect(anonymous.status).toBe(403);
+    expect(JSON.stringify(anonymous.body)).not.toContain('secret-panel');
+  });
+});

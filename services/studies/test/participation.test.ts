@@ -1,0 +1,221 @@
+import { JOIN_ATTEMPTS_PER_MINUTE, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
+import { PARTICIPATION_TEXTS } from '../src/participation/participation.service';
+import { startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+
+/** Issue 14, parts 2 and 3: invitations when the scope names new people, join links, panel ids. */
+describe('invitations and join links', () => {
+  let h: StudiesHarness;
+  let ada: TestUser;
+  let groupId: string;
+
+  beforeAll(async () => {
+    h = await startStudies('participation');
+    ada = h.researcher('ada@lab.test');
+    groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+      .group_id as string;
+  });
+  afterAll(() => h.close());
+  beforeEach(() => [h.auth, h.realtime].forEach((standIn) => standIn.reset()));
+
+  const newSession = async () =>
+    (await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200)).body.res.session
+      .session_id as string;
+  const edit = (sessionId: string, body: Record<string, unknown>) =>
+    h
+      .http()
+      .post('/editSessionInfo')
+      .set(ada.auth)
+      .send({ sessionId, ...body });
+  const peopleOf = async (sessionId: string, user = ada) =>
+    (await h.http().get('/getSessionPeople').query({ sessionId }).set(user.auth).expect(200)).body.res
+      .people as Array<Record<string, unknown>>;
+  const invitedTo = () => h.auth.callsTo(internalRoutes.authSendInvitation).map((call) => call.email);
+  const scopeOf = async (sessionId: string) =>
+    (await h.http().get('/getSessionInfo').query({ sessionId }).set(ada.auth).expect(200)).body.res
+      .sessionInfo.scope as unknown;
+  const join = (user: TestUser, token: string, panelIds?: Record<string, string>) =>
+    h.http().post('/joinSession').set(user.auth).send({ token, panelIds });
+  const makeLink = async (sessionId: string, maxParticipants?: number) =>
+    (
+      await h
+        .http()
+        .post('/createJoinLink')
+        .set(ada.auth)
+        .send({ sessionId, ...(maxParticipants ? { maxParticipants } : {}) })
+        .expect(200)
+    ).body.res.joinLink as { token: string; maxParticipants: number | null; joined: number };
+
+  it('invites the addresses a saved scope adds (only those), lists them as invited, and re-sends on request', async () => {
+    const sessionId = await newSession();
+    await edit(sessionId, { title: 'Pattern viewing', scope: ['new1@uni.test', 'New2@Uni.test'] }).expect(
+      200,
+    );
+    expect(invitedTo().sort()).toEqual(['new1@uni.test', 'new2@uni.test']);
+    expect(h.auth.callsTo(internalRoutes.authSendInvitation)[0]).toMatchObject({
+      sessionId,
+      sessionTitle: 'Pattern viewing',
+      researcherName: 'ada',
+    });
+    h.auth.reset();
+    // Saving again with one more: only the new address gets a mail; one dropped leaves the list.
+    await edit(sessionId, { scope: ['new2@uni.test', 'new3@uni.test'] }).expect(200);
+    expect(invitedTo()).toEqual(['new3@uni.test']);
+    const people = await peopleOf(sessionId);
+    expect(
+      people.map(({ email, status, invitations, source }) => ({ email, status, invitations, source })),
+    ).toEqual([
+      { email: 'new2@uni.test', status: 'invited', invitations: 1, source: 'scope' },
+      { email: 'new3@uni.test', status: 'invited', invitations: 1, source: 'scope' },
+    ]);
+    expect(people[0]!.invitedAt).toEqual(expect.any(String));
+
+    await h
+      .http()
+      .post('/resendInvitation')
+      .set(ada.auth)
+      .send({ sessionId, email: 'NEW2@uni.test' })
+      .expect(200);
+    expect((await peopleOf(sessionId))[0]).toMatchObject({ email: 'new2@uni.test', invitations: 2 });
+    const notInScope = await h
+      .http()
+      .post('/resendInvitation')
+      .set(ada.auth)
+      .send({ sessionId, email: 'new1@uni.test' })
+      .expect(404);
+    expect(notInScope.body.res.message).toBe(PARTICIPATION_TEXTS.notInScope);
+
+    // Opening the session (reading its info) makes an invited person joined.
+    await h
+      .http()
+      .get('/getSessionInfo')
+      .query({ sessionId })
+      .set(h.participant('new3@uni.test').auth)
+      .expect(200);
+    expect((await peopleOf(sessionId)).map(({ email, status }) => [email, status])).toEqual([
+      ['new2@uni.test', 'invited'],
+      ['new3@uni.test', 'joined'],
+    ]);
+  });
+
+  it('saves the scope even when auth cannot mail: the address shows not invited yet, and a refusal is passed on', async () => {
+    const sessionId = await newSession();
+    h.auth.failNext(internalRoutes.authSendInvitation, 2);
+    await edit(sessionId, { scope: ['later@uni.test'] }).expect(200);
+    expect(await scopeOf(sessionId)).toEqual(['later@uni.test']);
+    expect((await peopleOf(sessionId))[0]).toMatchObject({
+      email: 'later@uni.test',
+      invitations: 0,
+      invitedAt: null,
+    });
+    const refused = await h
+      .http()
+      .post('/resendInvitation')
+      .set(ada.auth)
+      .send({ sessionId, email: 'later@uni.test' });
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    expect((await peopleOf(sessionId))[0]).toMatchObject({ invitations: 0 });
+  });
+
+  it('adds whoever follows the join link to the scope, keeps their panel ids, and tells the live services', async () => {
+    const sessionId = await newSession();
+    await edit(sessionId, { scope: ['named@uni.test'] }).expect(200);
+    const link = await makeLink(sessionId);
+    // 256 random bits.
+    expect(Buffer.from(link.token, 'base64url')).toHaveLength(32);
+    expect(link).toMatchObject({ maxParticipants: null, joined: 0 });
+    h.realtime.reset();
+
+    const pat = h.participant('pat@uni.test');
+    const joined = await join(pat, link.token, { PROLIFIC_PID: 'abc123', STUDY_ID: 's1' }).expect(200);
+    expect(joined.body.res).toEqual({ sessionId });
+    expect(await scopeOf(sessionId)).toEqual(['named@uni.test', 'pat@uni.test']);
+    expect(h.realtime.callsTo(internalRoutes.realtimeSessionAccessChanged)).toHaveLength(1);
+    // Following it again changes nothing but the ids it carries (newer ones win).
+    await join(pat, link.token, { PROLIFIC_PID: 'abc123', SESSION_ID: 'x9' }).expect(200);
+    expect(await scopeOf(sessionId)).toEqual(['named@uni.test', 'pat@uni.test']);
+
+    const people = await peopleOf(sessionId);
+    expect(people.find((person) => person.email === 'pat@uni.test')).toMatchObject({
+      source: 'link',
+      status: 'joined',
+      panelIds: { PROLIFIC_PID: 'abc123', STUDY_ID: 's1', SESSION_ID: 'x9' },
+    });
+    // The owner following their own link is just sent to the session.
+    await join(ada, link.token).expect(200);
+    expect(await scopeOf(sessionId)).toEqual(['named@uni.test', 'pat@uni.test']);
+
+    // Records' export reads the roster.
+    const roster = await h
+      .http()
+      .get(internalRoutes.studiesSessionRoster.path)
+      .query({ sessionId })
+      .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+      .expect(200);
+    expect(roster.body.res.people).toEqual([
+      expect.objectContaining({ email: 'named@uni.test', source: 'scope', joinedAt: null, panelIds: {} }),
+      expect.objectContaining({
+        email: 'pat@uni.test',
+        userId: pat.id,
+        source: 'link',
+        panelIds: expect.any(Object),
+      }),
+    ]);
+
+    // Pat deletes their account: the session forgets their join and panel ids with their e-mail.
+    await h
+      .http()
+      .post(internalRoutes.studiesUserDataDelete.path)
+      .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+      .send({ userId: pat.id, email: pat.email })
+      .expect(200);
+    expect((await peopleOf(sessionId)).map(({ email }) => email)).toEqual(['named@uni.test']);
+  });
+
+  it('refuses past the cap, a revoked or replaced link, and bad panel ids', async () => {
+    const sessionId = await newSession();
+    const first = await makeLink(sessionId, 1);
+    await join(h.participant('one@uni.test'), first.token).expect(200);
+    const full = await join(h.participant('two@uni.test'), first.token).expect(409);
+    expect(full.body.res.message).toBe(PARTICIPATION_TEXTS.full);
+    // Already in: following it again is no new place.
+    await join(h.participant('one@uni.test'), first.token).expect(200);
+
+    const second = await makeLink(sessionId);
+    expect(second.token).not.toBe(first.token);
+    expect((await join(h.participant('two@uni.test'), first.token).expect(404)).body.res.message).toBe(
+      PARTICIPATION_TEXTS.noLink,
+    );
+    await join(h.participant('two@uni.test'), second.token).expect(200);
+    await h.http().post('/revokeJoinLink').set(ada.auth).send({ sessionId }).expect(200);
+    await join(h.participant('three@uni.test'), second.token).expect(404);
+    expect(
+      (await h.http().get('/getJoinLink').query({ sessionId }).set(ada.auth).expect(200)).body.res,
+    ).toEqual({
+      joinLink: null,
+    });
+
+    const third = await makeLink(sessionId);
+    await join(h.participant('four@uni.test'), third.token, { 'bad name': 'x' }).expect(400);
+    await join(h.participant('four@uni.test'), third.token, { PID: 'x'.repeat(201) }).expect(400);
+    // Scope Everyone stays Everyone; the people who came by link are listed (and counted for the cap).
+    expect(await scopeOf(sessionId)).toBe('Everyone');
+    expect((await peopleOf(sessionId)).map(({ email, source }) => [email, source])).toEqual([
+      ['one@uni.test', 'link'],
+      ['two@uni.test', 'link'],
+    ]);
+  });
+
+  it("keeps everything to the session's owner, and limits join attempts per user", async () => {
+    const sessionId = await newSession();
+    const bo = h.researcher('bo@lab.test');
+    await h.http().get('/getSessionPeople').query({ sessionId }).set(bo.auth).expect(403);
+    await h.http().post('/createJoinLink').set(bo.auth).send({ sessionId }).expect(403);
+    await h.http().post('/revokeJoinLink').set(h.participant().auth).send({ sessionId }).expect(403);
+    await h.http().post('/joinSession').send({ token: 'x' }).expect(401);
+
+    const guesser = h.participant();
+    for (let i = 0; i < JOIN_ATTEMPTS_PER_MINUTE; i += 1) await join(guesser, `guess-${i}`).expect(404);
+    const limited = await join(guesser, 'guess-last').expect(429);
+    expect(limited.body.res.message).toBe(PARTICIPATION_TEXTS.tooManyJoins);
+  });
+});

@@ -1,0 +1,299 @@
+import { INVITATIONS_PER_ADDRESS_PER_HOUR, JOIN_PATH, TOKEN_COOKIES } from '@uis/proto/browser';
+import { studyExportFileName } from '@uis/proto';
+import type { Browser, Page } from '@playwright/test';
+import { api, signUpThroughApi } from './support/api';
+import { parseCsv } from './support/csv';
+import { nextMagicLink } from './support/magic-link';
+import { OIDC_TEST_ACCOUNTS, OIDC_TEST_PROVIDER } from './support/oidc';
+import { invitationCount, nextInvitation } from './support/outbox';
+import { expectAccessible } from './support/axe';
+import { capture } from './support/screenshots';
+import { stack } from './support/stack-env';
+import { expect, test } from './support/test';
+import { emailOf } from './support/users';
+import { unzip } from './support/zip';
+
+/**
+ * Issue 14, parts 2 and 3: a researcher invites an address that has no account from the editor's
+ * Scope, and the invitation's link signs the person up and opens the session; a join link carrying a
+ * recruitment panel's ids adds a newcomer, whose ids show in the editor and the study export; a
+ * revoked link and a full one say so.
+ */
+
+interface Researcher {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function researcher(label: string, name: string): Promise<Researcher> {
+  const email = emailOf(label);
+  return { email, ...(await signUpThroughApi(email, name, 'researcher')) };
+}
+
+/** A chat session of the researcher's (no video to wait for), titled `title`, scoped to Everyone. */
+async function seedChatSession(owner: Researcher, title: string): Promise<string> {
+  const { group } = await api('createGroup', { title: `${title} group` }, owner.accessToken);
+  const { session } = await api('createSession', { groupId: group.group_id }, owner.accessToken);
+  await api('editSessionInfo', { sessionId: session.session_id, title, type: 'chat' }, owner.accessToken);
+  return session.session_id;
+}
+
+/** The researcher's editor of the session, in a browser context signed in as them. */
+async function openEditor(browser: Browser, owner: Researcher, sessionId: string): Promise<Page> {
+  const { baseUrl } = stack();
+  const context = await browser.newContext({ baseURL: baseUrl });
+  await context.addCookies([
+    { name: TOKEN_COOKIES.accessToken, value: owner.accessToken, url: baseUrl, sameSite: 'Lax' },
+    { name: TOKEN_COOKIES.refreshToken, value: owner.refreshToken, url: baseUrl, sameSite: 'Lax' },
+  ]);
+  const page = await context.newPage();
+  await page.goto(`/editSession/:${sessionId}`);
+  await expect(page.getByRole('heading', { name: 'People' })).toBeVisible();
+  return page;
+}
+
+const people = (page: Page) => page.getByRole('region', { name: 'People' });
+const invitedList = (page: Page) => people(page).getByRole('list', { name: /^Invited/ });
+const joinedList = (page: Page) => people(page).getByRole('list', { name: /^Joined/ });
+const joinLinkSection = (page: Page) => page.getByRole('region', { name: 'Join link' });
+
+/** The live screen of the session, once its realtime connection is up (the session counts as opened). */
+async function expectLive(page: Page, sessionId: string, title: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/liveSession/:${sessionId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText('Connecting…')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** A newcomer's sign-up as the screens ask after a sign-in link: participant, then a name. */
+async function signUpAsParticipant(page: Page, email: string, name: string): Promise<void> {
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByRole('button', { name: 'Participant' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
+
+test('an address without an account is invited from Scope, signs up from the mail and lands in the session', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = 'Invitation study';
+  const owner = await researcher('inv-rhea', 'Rhea Inviter');
+  const sessionId = await seedChatSession(owner, title);
+  const newcomer = emailOf('inv-nia');
+  const editor = await openEditor(browser, owner, sessionId);
+
+  const mail = await test.step('typing the address in Scope and saving mails an invitation', async () =>
+    nextInvitation(newcomer, async () => {
+      const saved = editor.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/editSessionInfo',
+      );
+      await editor.getByLabel('Scope').fill(newcomer);
+      await editor.getByRole('option', { name: `Invite ${newcomer}` }).click();
+      await editor.keyboard.press('Escape');
+      expect((await saved).status()).toBe(200);
+    }));
+  expect(mail.subject).toContain(title);
+  expect(mail.text).toContain(title);
+  const link = new URL(mail.link);
+  expect(link.pathname).toBe('/authcallback');
+  expect(link.searchParams.get('email')).toBe(newcomer);
+  expect(link.searchParams.get('next')).toBe(`/liveSession/:${sessionId}`);
+  await expect(invitedList(editor).getByText(newcomer)).toBeVisible();
+  await expect(invitedList(editor)).toContainText('Invited once');
+
+  const last =
+    await test.step('Re-send mails again, one mail a press, until the flood is refused', async () => {
+      const resend = editor.getByRole('button', { name: `Re-send invitation to ${newcomer}` });
+      let latest = mail;
+      for (let sent = 1; sent < INVITATIONS_PER_ADDRESS_PER_HOUR; sent++) {
+        latest = await nextInvitation(newcomer, () => resend.click());
+        await expect(invitedList(editor)).toContainText(`Invited ${sent + 1} times`);
+      }
+      await resend.click();
+      await expect(invitedList(editor).getByRole('alert')).toContainText(
+        `invited ${INVITATIONS_PER_ADDRESS_PER_HOUR} times`,
+      );
+      expect(invitationCount(newcomer)).toBe(INVITATIONS_PER_ADDRESS_PER_HOUR);
+      return latest;
+    });
+  await people(editor).scrollIntoViewIfNeeded();
+  await capture(editor, 'editor-people-invited', people(editor));
+
+  await test.step('the invitation signs the newcomer up and opens the live session', async () => {
+    const context = await browser.newContext({ baseURL: stack().baseUrl });
+    const page = await context.newPage();
+    await page.goto(last.link);
+    await signUpAsParticipant(page, newcomer, 'Nia Newcomer');
+    await expectLive(page, sessionId, title);
+    await context.close();
+  });
+
+  await test.step('the editor lists the newcomer as joined', async () => {
+    await editor.reload();
+    await expect(joinedList(editor).getByText(newcomer)).toBeVisible();
+    await expect(joinedList(editor)).toContainText('Invited by e-mail');
+    await expect(invitedList(editor)).toHaveCount(0);
+  });
+  await editor.context().close();
+});
+
+test("a join link with a panel's ids adds a newcomer, whose ids show in People and in the export", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = 'Panel study';
+  const owner = await researcher('join-rhea', 'Rhea Recruiter');
+  const sessionId = await seedChatSession(owner, title);
+  const editor = await openEditor(browser, owner, sessionId);
+
+  await joinLinkSection(editor).getByRole('button', { name: 'Make a join link' }).click();
+  const share = joinLinkSection(editor).getByLabel('Link to share');
+  await expect(share).toHaveValue(new RegExp(`${JOIN_PATH}/[A-Za-z0-9_-]{43}$`));
+  const joinUrl = await share.inputValue();
+  await expect(joinLinkSection(editor)).toContainText('0 joined, no cap');
+
+  const newcomer = emailOf('join-pia');
+  await test.step('signed out, the link leads through sign-in and sign-up to the live session', async () => {
+    const context = await browser.newContext({ baseURL: stack().baseUrl });
+    const page = await context.newPage();
+    await page.goto(`${joinUrl}?PROLIFIC_PID=abc123&STUDY_ID=s1&SESSION_ID=x9`);
+    // The guard shows the login screen at / (spec section 2), keeping the link to come back to.
+    await expect(page).toHaveURL(/\/$/);
+    const magicLink = await nextMagicLink(newcomer, async () => {
+      await page.getByLabel('Email').fill(newcomer);
+      await page.getByRole('button', { name: 'Enter' }).click();
+    });
+    expect(new URL(magicLink).searchParams.get('next')).toBe(
+      `${new URL(joinUrl).pathname}?PROLIFIC_PID=abc123&STUDY_ID=s1&SESSION_ID=x9`,
+    );
+    await page.goto(magicLink);
+    await signUpAsParticipant(page, newcomer, 'Pia Panel');
+    await expectLive(page, sessionId, title);
+    await context.close();
+  });
+
+  await test.step("the editor's People shows the panel ids", async () => {
+    await editor.reload();
+    const person = joinedList(editor).getByRole('listitem').filter({ hasText: newcomer });
+    await expect(person).toContainText('Join link');
+    const ids = person.getByLabel(`Panel ids of ${newcomer}`);
+    await expect(ids).toContainText('PROLIFIC_PID');
+    await expect(ids).toContainText('abc123');
+    await expect(joinLinkSection(editor)).toContainText('1 joined, no cap');
+    await people(editor).evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await capture(editor, 'editor-people-join-link', people(editor));
+    await expectAccessible(editor, 'editor: People and Join link');
+  });
+
+  await test.step("the study export's participants.csv has the ids", async () => {
+    const answer = await fetch(`${stack().baseUrl}/exportStudy?sessionId=${sessionId}`, {
+      headers: { Authorization: `Bearer ${owner.accessToken}` },
+    });
+    expect(answer.status).toBe(200);
+    const files = unzip(Buffer.from(await answer.arrayBuffer()));
+    const csv = files.get(studyExportFileName('participants'));
+    expect(csv, 'participants.csv in the archive').toBeDefined();
+    const [header = [], ...rows] = parseCsv(csv!.toString('utf8').replace(/^\uFEFF/, ''));
+    const row = rows.find((cells) => cells[header.indexOf('email')] === newcomer);
+    expect(row, `${newcomer} in participants.csv`).toBeDefined();
+    expect(row![header.indexOf('source')]).toBe('link');
+    expect(JSON.parse(row![header.indexOf('panelIds')] ?? '')).toEqual({
+      PROLIFIC_PID: 'abc123',
+      STUDY_ID: 's1',
+      SESSION_ID: 'x9',
+    });
+  });
+  await editor.context().close();
+});
+
+test('a revoked join link says so; a capped one refuses the next person as full', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = 'Capped study';
+  const owner = await researcher('cap-rhea', 'Rhea Capper');
+  const sessionId = await seedChatSession(owner, title);
+  const [first, second] = await Promise.all([
+    signUpThroughApi(emailOf('cap-ann'), 'Ann First'),
+    signUpThroughApi(emailOf('cap-bo'), 'Bo Second'),
+  ]);
+  const editor = await openEditor(browser, owner, sessionId);
+  const section = joinLinkSection(editor);
+
+  /** Opens a link in a context signed in as `person` and answers the page. */
+  const follow = async (person: { accessToken: string; refreshToken: string }, url: string) => {
+    const { baseUrl } = stack();
+    const context = await browser.newContext({ baseURL: baseUrl });
+    await context.addCookies([
+      { name: TOKEN_COOKIES.accessToken, value: person.accessToken, url: baseUrl, sameSite: 'Lax' },
+      { name: TOKEN_COOKIES.refreshToken, value: person.refreshToken, url: baseUrl, sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(url);
+    return page;
+  };
+
+  await test.step('a revoked link adds nobody and says so', async () => {
+    await section.getByRole('button', { name: 'Make a join link' }).click();
+    const revoked = await section.getByLabel('Link to share').inputValue();
+    await section.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await editor.getByRole('button', { name: 'Revoke link' }).click();
+    await expect(section.getByRole('button', { name: 'Make a join link' })).toBeVisible();
+    const page = await follow(first, revoked);
+    await expect(page.getByRole('heading', { name: 'You could not join this session' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(/does not work|revoked/);
+    await capture(page, 'join-link-refused');
+    await expectAccessible(page, 'join link refused');
+    await page.getByRole('link', { name: 'Back to your sessions' }).click();
+    await expect(page).toHaveURL(/\/sessions$/);
+    await page.context().close();
+  });
+
+  await test.step('a link capped at one takes the first person and refuses the next as full', async () => {
+    await section.getByLabel('Most participants (optional)').fill('1');
+    await section.getByRole('button', { name: 'Make a join link' }).click();
+    await expect(section).toContainText('0 joined of at most 1');
+    const capped = await section.getByLabel('Link to share').inputValue();
+    const firstPage = await follow(first, capped);
+    await expectLive(firstPage, sessionId, title);
+    await firstPage.context().close();
+    const secondPage = await follow(second, capped);
+    await expect(secondPage.getByRole('heading', { name: 'You could not join this session' })).toBeVisible();
+    await expect(secondPage.getByRole('alert')).toContainText(/full/);
+    await secondPage.context().close();
+  });
+  await editor.context().close();
+});
+
+test("a join link followed signed out comes back after the provider's sign-in (the SPA is left and reloaded)", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = 'Provider study';
+  const owner = await researcher('oidc-join-rhea', 'Rhea Provider');
+  const sessionId = await seedChatSession(owner, title);
+  const { joinLink } = await api('createJoinLink', { sessionId, maxParticipants: null }, owner.accessToken);
+  const { email, name } = OIDC_TEST_ACCOUNTS['oidc-pia'];
+
+  const context = await browser.newContext({ baseURL: stack().baseUrl });
+  const page = await context.newPage();
+  await page.goto(`${JOIN_PATH}/${joinLink.token}?PROLIFIC_PID=oidc1`);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('link', { name: OIDC_TEST_PROVIDER.label }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stack().oidcIssuer}/interaction/`));
+  await page.locator('input[name="login"]').fill('oidc-pia');
+  await page.locator('input[name="password"]').fill('any password');
+  await page.locator('button[type="submit"]').click();
+  // A new account: the provider's e-mail and name on the sign-up form, then the join link.
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByRole('button', { name: 'Participant' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expectLive(page, sessionId, title);
+  await context.close();
+
+  const { people } = await api('getSessionPeople', { sessionId }, owner.accessToken);
+  expect(people).toEqual([
+    expect.objectContaining({ email, source: 'link', status: 'joined', panelIds: { PROLIFIC_PID: 'oidc1' } }),
+  ]);
+});

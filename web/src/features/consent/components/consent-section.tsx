@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { notify } from '../../../components/ui/toast';
+import { RecordTime } from '../../records/components/record-time';
+import { countText } from '../lib/count-text';
+import { WithdrawalsList } from './withdrawals-list';
+import '../consent.css';
+
+export const CONSENT_SECTION_TEXTS = {
+  heading: 'Consent',
+  hint: 'Participants read and agree to this text before the live session opens. Leave it empty to ask for no consent. Every change is a new version that participants agree to again, also those already in the live session.',
+  save: 'Save consent text',
+  errorGetting: 'Error getting the consent text',
+} as const;
+
+/**
+ * The session's consent text in the editor (issue 14), with who agreed to which version and who
+ * withdrew. Saved with its button, not on a pause as the other fields are: every save that changes
+ * the text is a new version participants must agree to, so a half-typed text must never be one.
+ */
+export function ConsentSection({ sessionId }: { sessionId: string }) {
+  const fieldId = useId();
+  const consent = useApiQuery(
+    'getSessionConsent',
+    { sessionId },
+    { errorText: CONSENT_SECTION_TEXTS.errorGetting },
+  );
+  const save = useApiMutation('setSessionConsent', { invalidates: ['getSessionConsent'] });
+  /** What the researcher typed; null: the saved text, as the server has it. */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const current = consent.data?.consent ?? null;
+  const saved = current?.text ?? '';
+  const text = draft ?? saved;
+  // The server keeps the text trimmed with LF line breaks: the same words are no change.
+  const changed = text.replace(/\r\n?/g, '\n').trim() !== saved;
+  const agreedNow = (consent.data?.acceptances ?? []).filter(
+    (acceptance) => acceptance.version === current?.version && acceptance.withdrawnAt === null,
+  ).length;
+
+  const onSave = () => {
+    setError(null);
+    save.mutate(
+      { sessionId, text },
+      {
+        onSuccess: (answer) => {
+          setDraft(null);
+          const version = answer.consent?.version;
+          if (answer.changed && version !== undefined)
+            notify.success(
+              answer.consent?.text ? `Consent text saved as version ${version}` : 'Consent removed',
+            );
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  };
+
+  return (
+    <section className="editor-section consent-section" aria-labelledby={`${fieldId}-heading`}>
+      <div className="editor-section-header">
+        <h3 id={`${fieldId}-heading`}>{CONSENT_SECTION_TEXTS.heading}</h3>
+        <button
+          type="button"
+          className="button secondary editor-add"
+          onClick={onSave}
+          disabled={!changed || save.isPending || consent.isPending}
+          aria-busy={save.isPending}
+        >
+          {CONSENT_SECTION_TEXTS.save}
+        </button>
+      </div>
+      <p className="consent-hint" id={`${fieldId}-hint`}>
+        {CONSENT_SECTION_TEXTS.hint}
+      </p>
+      <label className="visually-hidden" htmlFor={fieldId}>
+        Consent text
+      </label>
+      <textarea
+        id={fieldId}
+        className="text-input consent-input"
+        rows={5}
+        value={text}
+        placeholder="No consent asked"
+        aria-describedby={`${fieldId}-hint`}
+        aria-invalid={error ? true : undefined}
+        disabled={consent.isPending}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {current && current.text !== '' ? (
+        <p className="consent-status">
+          Version {current.version}, saved <RecordTime iso={current.createdAt} />:{' '}
+          {countText(agreedNow, 'participant')} agreed to it.
+        </p>
+      ) : null}
+      {consent.data && consent.data.acceptances.length > 0 ? (
+        <details className="consent-details">
+          <summary>Agreements ({consent.data.acceptances.length})</summary>
+          <ul className="consent-rows" aria-label="Agreements">
+            {consent.data.acceptances.map((acceptance) => (
+              <li key={`${acceptance.userId}-${acceptance.version}-${acceptance.acceptedAt}`}>
+                <span className="consent-who" dir="auto">
+                  {acceptance.name} <span className="consent-email">{acceptance.email}</span>
+                </span>
+                <span>
+                  version {acceptance.version}, <RecordTime iso={acceptance.acceptedAt} />
+                  {acceptance.withdrawnAt ? ' (withdrew since)' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <WithdrawalsList sessionId={sessionId} />
+    </section>
+  );
+}

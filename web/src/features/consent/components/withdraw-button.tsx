@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useApiMutation } from '../../../api/queries';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../components/ui/toast';
+import { deletedText } from '../lib/count-text';
+import '../consent.css';
+
+export const WITHDRAW_TEXTS = {
+  button: 'Withdraw',
+  confirm: 'Withdraw and delete my data',
+  message:
+    'Your chat messages, reactions and clicks in this session will be deleted, and you will leave it. Your other sessions are not affected. The researcher will see that you withdrew and how many of your records were deleted.',
+  failed: 'Error withdrawing from the session',
+} as const;
+
+/**
+ * A participant withdraws from one of their sessions (issue 14), after a question that says what
+ * is deleted. The list is refetched: the session leaves it (unless it is open to everyone).
+ */
+export function WithdrawButton({ sessionId, title }: { sessionId: string; title: string }) {
+  const [asking, setAsking] = useState(false);
+  const withdraw = useApiMutation('withdrawFromSession', {
+    errorText: WITHDRAW_TEXTS.failed,
+    invalidates: ['getParticipantSessions'],
+  });
+
+  const confirm = () =>
+    withdraw.mutate(
+      { sessionId },
+      {
+        onSuccess: ({ withdrawal }) => {
+          setAsking(false);
+          notify.success(`You withdrew from “${title}”: ${deletedText(withdrawal)} deleted.`);
+        },
+        onError: () => setAsking(false),
+      },
+    );
+
+  return (
+    <>
+      <button
+        type="button"
+        className="session-withdraw"
+        onClick={() => setAsking(true)}
+        aria-label={`${WITHDRAW_TEXTS.button} from ${title}`}
+      >
+        {WITHDRAW_TEXTS.button}
+      </button>
+      {/* In the page's body, not the card: a hovered card is transformed, which would make the
+          dialog's fixed backdrop move with it. */}
+      {asking
+        ? createPortal(
+            <ConfirmDialog
+              title={`Withdraw from “${title}”?`}
+              message={WITHDRAW_TEXTS.message}
+              confirmLabel={WITHDRAW_TEXTS.confirm}
+              busy={withdraw.isPending}
+              onConfirm={confirm}
+              onCancel={() => setAsking(false)}
+            />,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import type { DeviceCheckItem } from '@uis/proto';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { call } from '../../../api/client';
+import { Icon } from '../../../components/ui/icon';
+import { liveSessionPath } from '../../../routes';
+import { browserOf } from '../lib/browser-name';
+import { allDone, fail, ITEM_LABELS, ITEMS, pass, type CheckState, type ItemState } from '../lib/check-items';
+import { playTestTone } from '../lib/media-probes';
+import { checkCamera, checkMicrophone, checkNetwork, type CheckRun } from '../lib/run-device-check';
+import '../device-check.css';
+
+const INITIAL: CheckState = {
+  camera: { status: 'checking' },
+  microphone: { status: 'checking' },
+  speakers: { status: 'waiting' },
+  stun: { status: 'checking' },
+  turn: { status: 'checking' },
+  rtt: { status: 'checking' },
+};
+
+const STATUS_TEXT = { checking: 'Checking…', waiting: 'Your turn', pass: 'Passed', fail: 'Failed' } as const;
+const STATUS_ICON = {
+  checking: 'hourglass_empty',
+  waiting: 'touch_app',
+  pass: 'check_circle',
+  fail: 'error',
+};
+
+type Saving = 'idle' | 'saving' | 'saved' | { error: string };
+
+/**
+ * Ours (issue 16): the pre-session check. Starts on a click (browsers open the microphone's audio
+ * graph only after one), runs the camera, microphone and network items at once, asks about the
+ * speakers, and stores the outcome (never audio or video) with the caller's records of the session.
+ */
+export function DeviceCheck({ sessionId }: { sessionId: string }) {
+  const [round, setRound] = useState(0);
+  return round === 0 ? (
+    <DeviceCheckIntro sessionId={sessionId} onStart={() => setRound(1)} />
+  ) : (
+    <DeviceCheckRound key={round} sessionId={sessionId} onAgain={() => setRound((n) => n + 1)} />
+  );
+}
+
+function DeviceCheckIntro({ sessionId, onStart }: { sessionId: string; onStart: () => void }) {
+  return (
+    <main className="device-check">
+      <h1>Check your camera and microphone</h1>
+      <p>
+        Before the call, this page checks your camera, microphone, speakers and network, and tells you what to
+        do if something does not work. Only whether each check passed (and your browser&apos;s name) is saved
+        for the researcher; nothing is recorded.
+      </p>
+      <div className="device-check-actions">
+        <button type="button" className="button" onClick={onStart}>
+          Start the check
+        </button>
+        <Link to={liveSessionPath(sessionId)}>Go to the session</Link>
+      </div>
+    </main>
+  );
+}
+
+function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: () => void }) {
+  const [state, setState] = useState<CheckState>(INITIAL);
+  const [level, setLevel] = useState(0);
+  const [tone, setTone] = useState<'idle' | 'playing' | 'played'>('idle');
+  const [saving, setSaving] = useState<Saving>('idle');
+  const video = useRef<HTMLVideoElement>(null);
+  const audio = useRef<AudioContext | null>(null);
+  const started = useRef(performance.now());
+
+  useEffect(() => {
+    const context = new AudioContext();
+    audio.current = context;
+    const run: CheckRun = {
+      sessionId,
+      video: video.current!,
+      audio: context,
+      report: (item, itemState) => setState((now) => ({ ...now, [item]: itemState })),
+      onLevel: setLevel,
+      cleanup: [],
+    };
+    void context.resume().catch(() => undefined);
+    void checkCamera(run);
+    void checkMicrophone(run);
+    void checkNetwork(run);
+    return () => {
+      run.cleanup.forEach((stop) => stop());
+      void context.close();
+    };
+  }, [sessionId]);
+
+  const done = allDone(state);
+  useEffect(() => {
+    if (!done) return;
+    console.info(`[device-check] all items done in ${Math.round(performance.now() - started.current)} ms`);
+    const outcomes = Object.fromEntries(ITEMS.map((item) => [item, state[item].status])) as Record<
+      DeviceCheckItem,
+      'pass' | 'fail'
+    >;
+    const browser = browserOf(navigator.userAgent);
+    const rtt = state.rtt;
+    setSaving('saving');
+    call('saveDeviceCheck', {
+      sessionId,
+      browserName: browser.name,
+      browserVersion: browser.version,
+      ...outcomes,
+      rttMs: 'rttMs' in rtt && rtt.rttMs !== undefined ? rtt.rttMs : null,
+    }).then(
+      () => setSaving('saved'),
+      (error: unknown) => setSaving({ error: error instanceof Error ? error.message : String(error) }),
+    );
+    // Saved once per round, when the last item is settled.
+  }, [done]);
+
+  const playTone = async () => {
+    if (!audio.current) return;
+    setTone('playing');
+    await audio.current.resume();
+    await playTestTone(audio.current);
+    setTone('played');
+  };
+  const answerSpeakers = (heard: boolean) =>
+    setState((now) => ({
+      ...now,
+      speakers: heard
+        ? pass('Your speakers work.')
+        : fail(
+            'You did not hear the test sound.',
+            'Turn the volume up, unmute, check which device plays sound (headphones plugged in?), then check again.',
+          ),
+    }));
+
+  const extra: Partial<Record<DeviceCheckItem, React.ReactNode>> = {
+    camera: <video ref={video} className="device-check-preview" muted playsInline aria-label="Your camera" />,
+    microphone: (
+      <label className="device-check-meter">
+        Microphone level
+        <meter min={0} max={0.3} value={Math.min(level, 0.3)} />
+      </label>
+    ),
+    speakers:
+      state.speakers.status === 'waiting' ? (
+        <div className="device-check-speakers">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={tone === 'playing'}
+            onClick={() => void playTone()}
+          >
+            <Icon name="volume_up" /> {tone === 'idle' ? 'Play a test sound' : 'Play it again'}
+          </button>
+          {tone === 'played' && (
+            <fieldset className="device-check-heard">
+              <legend>Did you hear it?</legend>
+              <button type="button" className="button" onClick={() => answerSpeakers(true)}>
+                Yes
+              </button>
+              <button type="button" className="button secondary" onClick={() => answerSpeakers(false)}>
+                No
+              </button>
+            </fieldset>
+          )}
+        </div>
+      ) : null,
+  };
+
+  const failed = ITEMS.filter((item) => state[item].status === 'fail');
+  return (
+    <main className="device-check">
+      <h1>Check your camera and microphone</h1>
+      <ol className="device-check-items" aria-label="Checks">
+        {ITEMS.map((item) => (
+          <CheckRow key={item} item={item} state={state[item]}>
+            {extra[item]}
+          </CheckRow>
+        ))}
+      </ol>
+      <div className="device-check-summary" role="status">
+        {done &&
+          (failed.length === 0
+            ? 'Everything works: you are ready for the call.'
+            : `${failed.length} of ${ITEMS.length} checks failed: see what to do above.`)}{' '}
+        {saving === 'saving' && 'Saving the result…'}
+        {saving === 'saved' && 'The result is saved for the researcher.'}
+        {typeof saving === 'object' && `The result could not be saved: ${saving.error}`}
+      </div>
+      <div className="device-check-actions">
+        <button type="button" className="button secondary" disabled={!done} onClick={onAgain}>
+          Check again
+        </button>
+        <Link to={liveSessionPath(sessionId)}>Go to the session</Link>
+      </div>
+    </main>
+  );
+}
+
+function CheckRow({
+  item,
+  state,
+  children,
+}: {
+  item: DeviceCheckItem;
+  state: ItemState;
+  children?: React.ReactNode;
+}) {
+  return (
+    <li className={`device-check-item ${state.status}`} data-item={item} aria-label={ITEM_LABELS[item]}>
+      <div className="device-check-head">
+        <h2>{ITEM_LABELS[item]}</h2>
+        <span className="device-check-status">
+          <Icon name={STATUS_ICON[state.status]} /> {STATUS_TEXT[state.status]}
+        </span>
+      </div>
+      {'message' in state && <p className="device-check-message">{state.message}</p>}
+      {'advice' in state && state.advice && <p className="device-check-advice">What to do: {state.advice}</p>}
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,225 @@
+import { appConfig } from '../../../config/app-config';
+import { UI_TEXTS } from '@uis/proto/browser';
+import type { LiveConnection } from '@uis/proto/live';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { usePresenceReport } from '../hooks/use-presence-report';
+import { call as callApi, renewAccessToken } from '../../../api/client';
+import { useUser } from '../../../auth/auth-context';
+import { tokens } from '../../../auth/tokens';
+import { IconButton } from '../../../components/ui/icon-button';
+import { notify } from '../../../components/ui/toast';
+import {
+  CALL_TEXTS,
+  LiveCall,
+  RESEARCHER_LABEL,
+  mediaProblemText,
+  type CallRole,
+  type CallState,
+} from '../../../live/live-call';
+import { deviceCheckPath } from '../../device-check/lib/device-check-path';
+import { CallTile } from './call-tile';
+import './call-area.css';
+
+export interface CallAreaProps {
+  sessionId: string;
+  /** The session's live connection (its joinVideoChat and syncVideoChat events carry the peer ids). */
+  connection: LiveConnection;
+  /** The researcher owns the call (camera, microphone); participants call in. */
+  role: 'owner' | 'participant';
+  /** The signed-in user's id: their peer id is proto's peerIdFor(sessionId, userId, instance). */
+  userId: string;
+}
+
+/** Renewed this long before it expires: a registration with the call server must not meet an expired cookie. */
+const RENEW_BEFORE_MS = 30_000;
+
+function expiresSoon(token: string | undefined): boolean {
+  const payload = token?.split('.')[1];
+  if (!payload) return true;
+  try {
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof exp === 'number' && exp * 1000 - Date.now() < RENEW_BEFORE_MS;
+  } catch {
+    return false;
+  }
+}
+
+/** The call server reads the accessToken cookie on registration (it cannot be given a header). */
+async function freshAccessCookie(): Promise<void> {
+  if (expiresSoon(tokens.access())) await renewAccessToken();
+}
+
+const NOT_STARTED: CallState = {
+  signalling: 'starting',
+  local: { stream: null, hasAudio: false, hasVideo: false, muted: true, problem: null, acquiring: true },
+  remotes: [],
+  dialing: false,
+  researcherAbsent: false,
+  link: null,
+  problem: null,
+  ended: null,
+};
+
+function useCallState(call: LiveCall | null): CallState {
+  const subscribe = useCallback(
+    (onChange: () => void) => call?.subscribe(onChange) ?? (() => undefined),
+    [call],
+  );
+  return useSyncExternalStore(subscribe, () => call?.state ?? NOT_STARTED);
+}
+
+/** One line on how the call is going. */
+function statusOf(state: CallState, role: CallRole): string {
+  if (state.ended) return state.ended;
+  if (state.problem) return state.problem.text;
+  switch (state.signalling) {
+    case 'starting':
+      return state.local.acquiring ? 'Starting your camera and microphone…' : 'Connecting to the call…';
+    case 'connecting':
+      return 'Connecting to the call…';
+    case 'reconnecting':
+      return 'Reconnecting to the call server…';
+    case 'failed':
+      return 'The call could not start.';
+    case 'closed':
+      return CALL_TEXTS.ended;
+    case 'open':
+      break;
+  }
+  if (role === 'participant') {
+    if (state.link === 'connected') return 'You are in the call with the researcher.';
+    if (state.dialing) return 'Calling the researcher…';
+    if (state.remotes.length > 0) return 'Connecting the call with the researcher…';
+    return 'Waiting for the researcher to start the call.';
+  }
+  const count = state.remotes.length;
+  if (count === 0) return 'Waiting for participants to join the call.';
+  return `${count} participant${count === 1 ? '' : 's'} in the call.`;
+}
+
+/**
+ * A chat session's video area: the researcher's camera call (spec sections 1 and 4). The
+ * researcher sees their own camera and a tile for every participant who joined; a participant
+ * sees the researcher, and themselves small. Participants start muted; nobody hears themselves.
+ */
+export function CallArea({ sessionId, connection, role, userId }: CallAreaProps) {
+  const { name } = useUser();
+  const nameRef = useRef(name);
+  nameRef.current = name;
+  const [call, setCall] = useState<LiveCall | null>(null);
+
+  useEffect(() => {
+    const live = new LiveCall({
+      sessionId,
+      userId,
+      role,
+      name: nameRef.current,
+      signalling: connection,
+      // PeerJS on the page's own origin unless /app-config.json names signal's.
+      location: appConfig().signalUrl ? new URL(appConfig().signalUrl) : undefined,
+      settings: () => callApi('getCallSettings', { sessionId }),
+      beforeRegister: freshAccessCookie,
+      onMediaProblem: (problem, missing) =>
+        notify.error(UI_TEXTS.failedToGetLocalStream, mediaProblemText(problem, missing)),
+    });
+    setCall(live);
+    void live.start();
+    return () => live.close();
+  }, [sessionId, userId, role, connection]);
+
+  const state = useCallState(call);
+  const { local, remotes } = state;
+  // A participant's call, for the researcher's monitor: how it connects to the researcher, and muted.
+  usePresenceReport(
+    connection,
+    sessionId,
+    role === 'participant' && call
+      ? () => ({
+          call: {
+            connected: state.link === 'connected',
+            state: state.link ?? 'connecting',
+            muted: local.muted || !local.hasAudio,
+          },
+        })
+      : null,
+  );
+  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : 'Camera off';
+
+  const controls = call && !state.ended && (
+    <div className="call-controls">
+      {local.problem && (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={local.acquiring}
+          onClick={() => void call.retryMedia()}
+        >
+          Retry camera and microphone
+        </button>
+      )}
+      <IconButton
+        icon={local.muted || !local.hasAudio ? 'mic_off' : 'mic'}
+        label="Mute microphone"
+        aria-pressed={local.muted}
+        disabled={!local.hasAudio}
+        className={`call-mute${local.muted ? ' on' : ''}`}
+        onClick={() => call.setMuted(!local.muted)}
+      />
+    </div>
+  );
+
+  const self = <CallTile stream={local.stream} name="You" self note={selfNote} />;
+
+  return (
+    <section className={`call-area ${role}`} aria-label="Video call" data-session={sessionId}>
+      {role === 'participant' ? (
+        <div className="call-stage">
+          {remotes.length > 0 ? (
+            remotes.map((remote) => (
+              <CallTile
+                key={remote.key}
+                stream={remote.stream}
+                name={remote.name}
+                note={remote.stream && remote.link === 'connected' ? 'Camera off' : 'Connecting…'}
+                className="call-main"
+              />
+            ))
+          ) : (
+            <div className="call-tile call-main call-empty" aria-label={RESEARCHER_LABEL} role="figure">
+              <span>
+                {state.dialing ? 'Calling the researcher…' : 'The researcher is not in the call yet.'}
+              </span>
+            </div>
+          )}
+          <div className="call-self">{self}</div>
+        </div>
+      ) : (
+        <ul
+          className={`call-grid count-${remotes.length < 4 ? remotes.length + 1 : 'many'}`}
+          aria-label="People in the call"
+        >
+          <li>{self}</li>
+          {remotes.map((remote) => (
+            <li key={remote.key}>
+              <CallTile
+                stream={remote.stream}
+                name={remote.name}
+                note={remote.stream && remote.link === 'connected' ? 'Camera off' : 'Connecting…'}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="call-bar">
+        <p className="call-status" role="status">
+          {statusOf(state, role)}
+        </p>
+        {/* Issue 16: the pre-session check (a page of its own: it opens the camera itself). */}
+        <a className="call-check-link" href={deviceCheckPath(sessionId)}>
+          Check your camera and microphone
+        </a>
+        {controls}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+import { CLICK_MARKER_MS, STATUS, type SessionType } from '@uis/proto/browser';
+import type { Prompt } from '@uis/proto';
+import type { LiveConnection } from '@uis/proto/live';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Icon } from '../../../components/ui/icon';
+import { IconButton } from '../../../components/ui/icon-button';
+import { notify } from '../../../components/ui/toast';
+import { clickFractions, clickPayload, markerPercent, type PictureSize } from '../../../live/click-capture';
+import type { PlaybackRole } from '../../../live/playback-sync';
+import type { PlayerAdapter } from '../../../live/players/player';
+import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
+import { usePresenceReport } from '../hooks/use-presence-report';
+
+/**
+ * Builds the player inside the container (the uploaded video's <video>, or a stream's player);
+ * `signal` aborts one still loading (the page left, or StrictMode ran the effect again).
+ */
+export type MakePlayer = (container: HTMLElement, signal: AbortSignal) => Promise<PlayerAdapter>;
+
+export interface PlayerStageProps {
+  sessionId: string;
+  kind: Exclude<SessionType, 'chat'>;
+  make: MakePlayer;
+  role: PlaybackRole;
+  connection: LiveConnection | null;
+  allowClicks: boolean;
+  userName: string;
+  /** The researcher's prompts (undefined for participants, or while loading). */
+  prompts: readonly Prompt[] | undefined;
+}
+
+/** What a click says when it is not recorded. */
+const CLICK_NOT_RECORDED = 'Your click was not recorded';
+/** The server's sentence for the same refusal, said before asking it. */
+export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
+
+interface Marker {
+  id: number;
+  left: number;
+  top: number;
+}
+
+/** The picture's own size when the player draws into a <video> (an embedded player fills its area). */
+function pictureOf(container: HTMLElement | null): PictureSize | null {
+  const video = container?.querySelector('video');
+  return video && video.videoWidth > 0 ? { width: video.videoWidth, height: video.videoHeight } : null;
+}
+
+/**
+ * A video or stream session's player with what the live session adds around it: the playback sync
+ * (the researcher leads, participants follow), the researcher's timed prompts, and for participants
+ * their own mute button, the click capture (while the researcher allows it) with its marker, and the
+ * 'Click to join playback' overlay when the browser blocks playback.
+ */
+export function PlayerStage({
+  sessionId,
+  kind,
+  make,
+  role,
+  connection,
+  allowClicks,
+  userName,
+  prompts,
+}: PlayerStageProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [player, setPlayer] = useState<PlayerAdapter | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [aspect, setAspect] = useState<number | null>(null);
+  const [muted, setMuted] = useState(true);
+  const [markers, setMarkers] = useState<Marker[]>([]);
+  const markerTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const participant = role === 'participant';
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const abort = new AbortController();
+    let made: PlayerAdapter | null = null;
+    setFailure(null);
+    make(element, abort.signal).then(
+      (ready) => {
+        if (abort.signal.aborted) return ready.destroy();
+        made = ready;
+        // Participants start muted, whatever the player (spec section 6); they unmute themselves.
+        if (participant) ready.setMuted(true);
+        setMuted(ready.muted());
+        const picture = pictureOf(element);
+        setAspect(picture ? picture.width / picture.height : null);
+        setPlayer(ready);
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      abort.abort();
+      made?.destroy();
+      setPlayer(null);
+    };
+  }, [make, participant]);
+
+  useEffect(() => {
+    const timers = markerTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, []);
+
+  const { blocked, resume } = usePlaybackSync(player, connection, sessionId, role);
+  usePromptRunner(role === 'owner' ? player : null, connection, sessionId, prompts);
+  // A participant's position, for the researcher's monitor (their drift is measured from it).
+  usePresenceReport(
+    connection,
+    sessionId,
+    role === 'participant' && player && connection
+      ? () => ({
+          playback: {
+            currentTime: player.currentTime(),
+            paused: player.paused(),
+            at: Math.round(connection.clock.now()),
+          },
+        })
+      : null,
+  );
+
+  const showMarker = useCallback((left: number, top: number) => {
+    const id = Date.now() + Math.random();
+    setMarkers((shown) => [...shown, { id, left, top }]);
+    const timer = setTimeout(() => {
+      markerTimers.current.delete(timer);
+      setMarkers((shown) => shown.filter((marker) => marker.id !== id));
+    }, CLICK_MARKER_MS);
+    markerTimers.current.add(timer);
+  }, []);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!player || !connection) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const picture = pictureOf(container.current);
+    const point = clickFractions(event.clientX, event.clientY, box, picture);
+    if (!point) return; // on the bars around the picture
+    if (!allowClicks) {
+      notify.error(CLICK_NOT_RECORDED, CLICKS_OFF_TEXT);
+      return;
+    }
+    const payload = clickPayload(player, point, sessionId, userName, kind);
+    const spot = markerPercent(point, box, picture);
+    showMarker(spot.x, spot.y);
+    connection.ask('clickVideo', payload).then(
+      (answer) => {
+        if (answer.status !== STATUS.SUCCESS) notify.error(CLICK_NOT_RECORDED, answer.res.message);
+      },
+      () => notify.error(CLICK_NOT_RECORDED, 'The server did not answer in time.'),
+    );
+  };
+
+  return (
+    <div
+      className={`live-player live-player-${kind}`}
+      style={aspect ? { ['--live-aspect' as string]: String(aspect) } : undefined}
+    >
+      {/* The player puts its own elements in here; React keeps out of it. */}
+      <div ref={container} className="live-player-host" />
+      {participant && player ? (
+        <div
+          className={`live-click-layer${allowClicks ? ' allowed' : ''}`}
+          data-testid="click-layer"
+          aria-hidden="true"
+          onClick={onClick}
+        />
+      ) : null}
+      {markers.map((marker) => (
+        <span
+          key={marker.id}
+          className="live-click-marker"
+          data-testid="click-marker"
+          aria-hidden="true"
+          style={{ left: `${marker.left}%`, top: `${marker.top}%` }}
+        />
+      ))}
+      {participant && player ? (
+        <IconButton
+          icon={muted ? 'volume_off' : 'volume_up'}
+          label={muted ? 'Unmute video' : 'Mute video'}
+          className="live-mute"
+          onClick={() => {
+            player.setMuted(!muted);
+            setMuted(!muted);
+          }}
+        />
+      ) : null}
+      {blocked ? (
+        <button type="button" className="live-join-playback" onClick={resume}>
+          <Icon name="play_circle" size={48} />
+          Click to join playback
+        </button>
+      ) : null}
+      {failure ? (
+        <p className="live-player-failure" role="alert">
+          {failure}
+        </p>
+      ) : !player ? (
+        <p className="live-player-loading">Loading the video…</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { apiUrl } from '../../../config/app-config';
+import { UI_TEXTS } from '@uis/proto/browser';
+import type { Prompt, SessionInfo } from '@uis/proto';
+import type { LiveConnection } from '@uis/proto/live';
+import { lazy, Suspense, useCallback } from 'react';
+import { useApiQuery } from '../../../api/queries';
+import type { PlaybackRole } from '../../../live/playback-sync';
+import { createVideoElementPlayer } from '../../../live/players/video-element-player';
+import { videoAssetPath } from '../../../live/video-asset';
+import { PlayerStage, type MakePlayer } from './player-stage';
+
+// The camera call (PeerJS) loads only for chat sessions.
+const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));
+
+export interface SessionStageProps {
+  sessionId: string;
+  info: SessionInfo;
+  role: PlaybackRole;
+  connection: LiveConnection | null;
+  allowClicks: boolean;
+  user: { id: string; name: string };
+  prompts: readonly Prompt[] | undefined;
+}
+
+/** The researcher has the player's controls; a participant's player has none and starts muted. */
+const playerOptions = (role: PlaybackRole) => ({
+  controls: role === 'owner',
+  muted: role === 'participant',
+  label: 'Session video',
+});
+
+type StageCommon = Omit<SessionStageProps, 'info' | 'user'> & { userName: string };
+
+/** The video area by session type (spec section 1): the uploaded video, a stream, or the camera call. */
+export function SessionStage({ info, user, ...rest }: SessionStageProps) {
+  const common: StageCommon = { ...rest, userName: user.name };
+  if (info.type === 'video') return <UploadedVideoStage {...common} />;
+  if (info.type === 'stream') return <StreamStage {...common} source={info.source} />;
+  if (!rest.connection) return null;
+  return (
+    <Suspense fallback={<p className="live-player-loading">Loading the call…</p>}>
+      <CallArea sessionId={rest.sessionId} connection={rest.connection} role={rest.role} userId={user.id} />
+    </Suspense>
+  );
+}
+
+function UploadedVideoStage(props: StageCommon) {
+  const { sessionId, role } = props;
+  const video = useApiQuery('getVideoInfo', { sessionId }, { errorText: UI_TEXTS.errorGettingVideoInfo });
+  const name = video.data?.name ?? null;
+  const make = useCallback<MakePlayer>(
+    (container, signal) =>
+      createVideoElementPlayer(container, apiUrl(videoAssetPath(sessionId, name ?? '')), {
+        // The researcher runs the playback with the browser's controls; participants follow, muted.
+        ...playerOptions(role),
+        className: 'live-video-element',
+        signal,
+      }),
+    [sessionId, name, role],
+  );
+  if (video.isPending) return <p className="live-player-loading">Loading the video…</p>;
+  if (video.isError) return <p className="live-player-failure">{UI_TEXTS.errorGettingVideoInfo}</p>;
+  if (!name) {
+    return (
+      <p className="live-player-failure">
+        {role === 'owner'
+          ? 'This session has no video yet: upload one in the session editor.'
+          : 'This session has no video yet.'}
+      </p>
+    );
+  }
+  return <PlayerStage {...props} kind="video" make={make} />;
+}
+
+function StreamStage({ source, ...props }: StageCommon & { source: string }) {
+  const { role } = props;
+  // The stream players (and their libraries) load only for stream sessions.
+  const make = useCallback<MakePlayer>(
+    (container, signal) =>
+      import('../../../live/players/stream-player')
+        .then((module) => module.createStreamPlayer(container, source, { ...playerOptions(role), signal }))
+        .catch((error: unknown) => {
+          const why = error instanceof Error ? error.message : String(error);
+          throw new Error(`The stream could not be played: ${why}`);
+        }),
+    [source, role],
+  );
+  if (!source.trim()) return <p className="live-player-failure">This stream session has no source yet.</p>;
+  return <PlayerStage {...props} kind="stream" make={make} />;
+}

@@ -1,0 +1,229 @@
+import { JOIN_PATH, SCOPE_MAX_EMAILS } from '@uis/proto/browser';
+import type { JoinLink } from '@uis/proto';
+import { useId, useState, type FormEvent } from 'react';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Icon } from '../../../components/ui/icon';
+import { notify } from '../../../components/ui/toast';
+import { joinCapOf, joinedText } from '../lib/join-cap';
+import { PROLIFIC_QUERY } from '../lib/panel-ids';
+
+const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
+
+/** The link a researcher shares: this app's join page of the token (routes.ts PATHS.join). */
+export const joinLinkUrl = (token: string): string =>
+  `${window.location.origin}${JOIN_PATH}/${encodeURIComponent(token)}`;
+
+/** Copies to the clipboard, or says to copy by hand where the browser refuses (no permission, http). */
+async function copy(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify.success(`${what} copied.`);
+  } catch {
+    notify.error(`${what} could not be copied.`, 'Select it and copy it yourself.');
+  }
+}
+
+/** A read-only address with its Copy button. */
+function CopyField({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="join-link-field">
+      <label className="editor-field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="join-link-copy">
+        <input
+          id={id}
+          className="text-input join-link-url"
+          readOnly
+          value={value}
+          onFocus={(event) => event.target.select()}
+        />
+        <button
+          type="button"
+          className="button secondary"
+          aria-label={copyLabel}
+          onClick={() => void copy(value, label)}
+        >
+          <Icon name="content_copy" size={18} /> Copy
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type Confirming = 'revoke' | 'replace' | null;
+
+/** The live link: its address, who joined, a new link in its place, revocation, the panels' hint. */
+function ActiveJoinLink({
+  link,
+  busy,
+  onReplace,
+  onRevoke,
+}: {
+  link: JoinLink;
+  busy: boolean;
+  onReplace: () => Promise<unknown>;
+  onRevoke: () => Promise<unknown>;
+}) {
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const url = joinLinkUrl(link.token);
+  const act = (run: () => Promise<unknown>) => () => void run().finally(() => setConfirming(null));
+  return (
+    <>
+      <CopyField label="Link to share" copyLabel="Copy the join link" value={url} />
+      <p className="join-link-status" role="status">
+        <Icon name="group" size={18} /> {joinedText(link.joined, link.maxParticipants)}
+      </p>
+      <div className="join-link-actions">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={busy}
+          onClick={() => setConfirming('replace')}
+        >
+          <Icon name="autorenew" size={18} /> New link
+        </button>
+        <button
+          type="button"
+          className="button secondary join-link-revoke"
+          disabled={busy}
+          onClick={() => setConfirming('revoke')}
+        >
+          <Icon name="link_off" size={18} /> Revoke
+        </button>
+      </div>
+      <details className="join-link-hint">
+        <summary>Recruiting on Prolific or another panel?</summary>
+        <p>
+          Append the panel&apos;s placeholders to the link, and the panel fills in each participant&apos;s
+          ids. Whatever query parameters the link carries (names of letters, digits and underscores) are kept
+          as that participant&apos;s panel ids: listed under People and in the study export.
+        </p>
+        <CopyField
+          label="Link for Prolific"
+          copyLabel="Copy the link for Prolific"
+          value={`${url}${PROLIFIC_QUERY}`}
+        />
+      </details>
+      {confirming === 'revoke' ? (
+        <ConfirmDialog
+          title="Revoke the join link?"
+          message="The link stops adding people at once. Those who already joined stay in the session."
+          confirmLabel="Revoke link"
+          busy={busy}
+          onConfirm={act(onRevoke)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+      {confirming === 'replace' ? (
+        <ConfirmDialog
+          title="Make a new join link?"
+          message="The current link stops working and a new one takes its place, with the same cap. Those who already joined stay in the session."
+          confirmLabel="Make a new link"
+          busy={busy}
+          onConfirm={act(onReplace)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** No link yet (or revoked): make one, with an optional cap on the people it may add. */
+function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number | null) => void }) {
+  const [capText, setCapText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = joinCapOf(capText);
+    if ('error' in read) return setError(read.error);
+    setError(null);
+    onCreate(read.cap);
+  };
+  return (
+    <form className="join-link-new" onSubmit={submit} noValidate>
+      <p className="editor-empty">
+        Anyone with a join link signs in (or signs up) and joins this session, added to Scope.
+      </p>
+      <div className="join-link-new-row">
+        <div className="join-link-cap">
+          <label className="editor-field-label" htmlFor={`${id}-cap`}>
+            Most participants (optional)
+          </label>
+          <input
+            id={`${id}-cap`}
+            className="text-input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={SCOPE_MAX_EMAILS}
+            step={1}
+            placeholder="No cap"
+            value={capText}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setCapText(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          <Icon name="add_link" size={18} /> Make a join link
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * The session's join link (issue 14): off, a way to make one; on, the address to share, how many
+ * joined, a new link in its place (the old stops working) and Revoke.
+ */
+export function JoinLinkSection({ sessionId }: { sessionId: string }) {
+  const query = useApiQuery(
+    'getJoinLink',
+    { sessionId },
+    { errorText: 'The join link could not be loaded.' },
+  );
+  const invalidates = ['getJoinLink', 'getSessionPeople'] as const;
+  const create = useApiMutation('createJoinLink', { invalidates });
+  const revoke = useApiMutation('revokeJoinLink', { invalidates });
+  const busy = create.isPending || revoke.isPending;
+  const failed = (text: string) => (error: unknown) => notify.error(text, serverMessage(error));
+  const link = query.data?.joinLink ?? null;
+  const id = useId();
+
+  const make = (cap: number | null) =>
+    create.mutateAsync({ sessionId, maxParticipants: cap }).catch(failed('The join link was not made.'));
+
+  return (
+    <section className="editor-section join-link" aria-labelledby={`${id}-heading`}>
+      <div className="editor-section-header">
+        <h3 id={`${id}-heading`}>Join link</h3>
+      </div>
+      {query.data === undefined ? (
+        <p className="editor-empty">{query.isError ? 'The join link could not be loaded.' : 'Loading…'}</p>
+      ) : link ? (
+        <ActiveJoinLink
+          link={link}
+          busy={busy}
+          onReplace={() => make(link.maxParticipants)}
+          onRevoke={() =>
+            revoke
+              .mutateAsync({ sessionId })
+              .then(() => notify.success('The join link was revoked.'))
+              .catch(failed('The join link was not revoked.'))
+          }
+        />
+      ) : (
+        <NewJoinLink busy={busy} onCreate={(cap) => void make(cap)} />
+      )}
+    </section>
+  );
+}

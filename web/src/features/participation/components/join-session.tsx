@@ -1,0 +1,73 @@
+import { RESEARCHER } from '@uis/proto/browser';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { homePathOf, useUser } from '../../../auth/auth-context';
+import { Icon } from '../../../components/ui/icon';
+import { liveSessionPath } from '../../../routes';
+import { joinFailureOf, joinSession, type JoinFailure } from '../lib/join-session';
+import { panelIdsOf } from '../lib/panel-ids';
+import '../participation.css';
+
+/**
+ * A join link followed by a signed-in person (signed out, the guard sent them through sign-in and
+ * back): joins the session with the link's token and the recruitment panel's ids its query carries,
+ * then opens the live session in place of this page. A refusal says why, in the server's words.
+ */
+export function JoinSession({ token, query }: { token: string; query: string }) {
+  const user = useUser();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<JoinFailure | null>(null);
+  // A new attempt (Try again) runs the effect again.
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    // Only the effect run still mounted acts (StrictMode runs effects twice; the call is shared).
+    let active = true;
+    joinSession(token, panelIdsOf(query)).then(
+      ({ sessionId }) => {
+        if (active) void navigate(liveSessionPath(sessionId), { replace: true });
+      },
+      (error: unknown) => {
+        if (active) setFailure(joinFailureOf(error));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token, query, attempt, navigate]);
+
+  if (!failure) {
+    return (
+      <main className="join-session" aria-busy="true">
+        <span className="join-session-spinner" aria-hidden="true" />
+        <p role="status">Joining the session…</p>
+      </main>
+    );
+  }
+  return (
+    <main className="join-session">
+      <div className="join-session-card" role="alert">
+        <Icon name="link_off" size={40} className="join-session-icon" />
+        <h1>You could not join this session</h1>
+        <p>{failure.message}</p>
+        <div className="join-session-actions">
+          {failure.retryable ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setFailure(null);
+                setAttempt((count) => count + 1);
+              }}
+            >
+              Try again
+            </button>
+          ) : null}
+          <Link className="button secondary" to={homePathOf(user)}>
+            {user.type === RESEARCHER ? 'Back to the dashboard' : 'Back to your sessions'}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
+import { useApiQuery } from '../../../api/queries';
+import { ITEMS } from '../../device-check/lib/check-items';
+import { RecordTime } from './record-time';
+
+const FETCH_ERROR = 'Error fetching the device checks';
+
+/** The items' column headers: short, for a table of nine columns. */
+const HEADERS = {
+  camera: 'Camera',
+  microphone: 'Microphone',
+  speakers: 'Speakers',
+  stun: 'STUN',
+  turn: 'TURN relay',
+  rtt: 'Round trip',
+} as const satisfies Record<DeviceCheckItem, string>;
+
+const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
+  <span className={`record-check record-check-${outcome}`}>{outcome === 'pass' ? 'Pass' : 'Fail'}</span>
+);
+
+/**
+ * Ours (issue 16): the participants' pre-session checks, so a researcher can tell why someone had no
+ * video. Read-only: the participants store them; the study export has them (device-checks.csv).
+ */
+export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
+  const checks = useApiQuery('getDeviceChecks', { sessionId }, { errorText: FETCH_ERROR });
+  const list = checks.data?.checks ?? [];
+  if (list.length === 0)
+    return (
+      <p className="record-empty">
+        {checks.isLoading ? 'Loading the device checks…' : 'No device checks yet.'}
+      </p>
+    );
+  return (
+    <table className="record-table">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Who</th>
+          <th scope="col">Browser</th>
+          {ITEMS.map((item) => (
+            <th scope="col" key={item}>
+              {HEADERS[item]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((check) => (
+          <tr key={check.device_check_id}>
+            <td>
+              <RecordTime iso={check.time} />
+            </td>
+            <td className="record-who">{check.name}</td>
+            <td>{`${check.browserName} ${check.browserVersion}`}</td>
+            {ITEMS.map((item) => (
+              <td key={item}>
+                <Outcome outcome={check[item]} />
+                {item === 'rtt' && check.rttMs !== null ? ` ${check.rttMs} ms` : null}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

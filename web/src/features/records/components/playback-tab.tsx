@@ -1,0 +1,72 @@
+import { UI_TEXTS, type PlaybackEvent } from '@uis/proto/browser';
+import { useApiQuery } from '../../../api/queries';
+import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
+import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
+import { RecordTime } from './record-time';
+import { VideoTime } from './video-time';
+
+/** Ours, like the tab (spec section 8's toasts name the spec's calls only). */
+const FETCH_ERROR = 'Error fetching the playback log';
+
+const EVENT_TEXT: Record<PlaybackEvent, string> = {
+  play: 'Play',
+  pause: 'Pause',
+  seek: 'Seek',
+  rate: 'Speed',
+  prompt: 'Prompt',
+};
+
+/**
+ * The playback log: every play, pause, seek and speed change of the researcher's player, and every
+ * prompt it fired, with the wall time and the video time. Read-only: realtime writes it.
+ */
+export function PlaybackTab({ sessionId }: { sessionId: string }) {
+  const log = useApiQuery('getPlayback', { sessionId }, { errorText: FETCH_ERROR });
+  const prompts = useApiQuery('getPrompts', { sessionId }, { errorText: UI_TEXTS.errorFetchingPrompts });
+  const promptText = new Map(prompts.data?.prompts.map((prompt) => [prompt.prompt_id, prompt.prompt]));
+  const list = log.data?.playback ?? [];
+  const shown = useShownItems(list, RECORD_PAGE_SIZE);
+  if (list.length === 0)
+    return (
+      <p className="record-empty">{log.isLoading ? 'Loading the playback log…' : 'Nothing played yet.'}</p>
+    );
+  return (
+    <>
+      <table className="record-table">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Video</th>
+            <th scope="col">Event</th>
+            <th scope="col">Speed</th>
+            <th scope="col">Who</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.visible.map((entry) => (
+            <tr key={entry.playback_id}>
+              <td>
+                <RecordTime iso={entry.time} />
+              </td>
+              <td>
+                <VideoTime seconds={entry.videoTime} />
+              </td>
+              <td>
+                <span className={`record-event record-event-${entry.event}`}>{EVENT_TEXT[entry.event]}</span>
+                {entry.promptId ? (
+                  <span className="record-prompt-text">
+                    {' '}
+                    {promptText.get(entry.promptId) ?? '(a prompt since deleted)'}
+                  </span>
+                ) : null}
+              </td>
+              <td>{`${entry.playbackRate}×`}</td>
+              <td className="record-who">{entry.name}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ShowMoreButton hidden={shown.hidden} onClick={shown.showMore} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { UI_TEXTS } from '@uis/proto/browser';
+import { useMemo } from 'react';
+import { useApiQuery } from '../../../api/queries';
+import { replayData, type ReplayData } from '../lib/replay-events';
+
+/** proto has no text for it yet: the playback log is new (issue 13). */
+export const PLAYBACK_LOG_ERROR = 'Error fetching the playback log';
+
+export interface ReplayRecordsState extends ReplayData {
+  /** Some list is still loading. */
+  loading: boolean;
+  /** The playback log could not be loaded (the rest is still shown). */
+  playbackFailed: boolean;
+}
+
+const EMPTY: never[] = [];
+
+/**
+ * The session's records for the replay (messages, clicks, the playback log, prompts and actions),
+ * each from its own query, shared with the record panel and the edit panel by key; merged into one
+ * video-time order. A list that failed counts as empty, so the others still show.
+ */
+export function useReplayRecords(sessionId: string): ReplayRecordsState {
+  const input = { sessionId };
+  const messages = useApiQuery('getMessages', input, { errorText: UI_TEXTS.errorFetchingMessages });
+  const pixels = useApiQuery('getPixels', input, { errorText: UI_TEXTS.errorFetchingPixels });
+  const playback = useApiQuery('getPlayback', input, { errorText: PLAYBACK_LOG_ERROR });
+  const prompts = useApiQuery('getPrompts', input, { errorText: UI_TEXTS.errorFetchingPrompts });
+  const actions = useApiQuery('getActions', input, { errorText: UI_TEXTS.errorGettingActions });
+
+  const data = useMemo(
+    () =>
+      replayData({
+        messages: messages.data?.messages ?? EMPTY,
+        pixels: pixels.data?.pixels ?? EMPTY,
+        playback: playback.data?.playback ?? EMPTY,
+        prompts: prompts.data?.prompts ?? EMPTY,
+        actions: actions.data?.actions ?? EMPTY,
+      }),
+    [messages.data, pixels.data, playback.data, prompts.data, actions.data],
+  );
+  return {
+    ...data,
+    loading: [messages, pixels, playback, prompts, actions].some((query) => query.isPending),
+    playbackFailed: playback.isError,
+  };
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { PictureSize } from '../../../live/click-capture';
+import type { PlayerAdapter } from '../../../live/players/player';
+
+/** Builds a player inside `container`; `signal` aborts one still loading. */
+export type MakeReplayPlayer = (container: HTMLElement, signal: AbortSignal) => Promise<PlayerAdapter>;
+
+export interface ReplayPlayerState {
+  /** Where the player puts its own elements (React keeps out of it). */
+  hostRef: RefObject<HTMLDivElement | null>;
+  player: PlayerAdapter | null;
+  /** The player's <video>, when it draws into one (not an embedded player): its frames and size. */
+  video: HTMLVideoElement | null;
+  /** Why it could not be played, in words. */
+  failure: string | null;
+}
+
+/** The picture's own size when the player draws into a <video>. */
+export const pictureOf = (video: HTMLVideoElement | null): PictureSize | null =>
+  video && video.videoWidth > 0 ? { width: video.videoWidth, height: video.videoHeight } : null;
+
+/** The replay's player, made by `make` in the host element, destroyed when `make` changes or on unmount. */
+export function useReplayPlayer(make: MakeReplayPlayer): ReplayPlayerState {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [player, setPlayer] = useState<PlayerAdapter | null>(null);
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const abort = new AbortController();
+    let made: PlayerAdapter | null = null;
+    setFailure(null);
+    make(host, abort.signal).then(
+      (ready) => {
+        if (abort.signal.aborted) return ready.destroy();
+        made = ready;
+        setVideo(host.querySelector('video'));
+        setPlayer(ready);
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      abort.abort();
+      made?.destroy();
+      setPlayer(null);
+      setVideo(null);
+    };
+  }, [make]);
+
+  return { hostRef, player, video, failure };
+}
