@@ -10,8 +10,12 @@ import { startChild, waitUntilReady, type Child, type LineSink } from './child-p
  * credentials for, with a secret of this run. Without it the calls use the public servers.
  */
 
-/** How many UDP ports it relays on: one per browser in a relayed call. */
-const RELAY_PORT_COUNT = 40;
+/**
+ * How many UDP ports it relays on: one per allocation, which every browser in a call makes (relay
+ * only or not) and which outlives a closed tab for up to its 10-minute lifetime. Ten ran out when
+ * the browser tests' calls ran side by side; 400 keeps a class's worth of reloads.
+ */
+const RELAY_PORT_COUNT = 400;
 const READY_WITHIN_MS = 15_000;
 
 /** The variables signal gets for it, or null when coturn is not installed. */

@@ -1,10 +1,11 @@
 /// <reference types="node" />
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { CallSettings } from '@uis/proto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { REPO_ROOT } from './paths';
+import { OUTPUT_DIR, REPO_ROOT } from './paths';
 
 /**
  * The e2e run's own TURN server, and what the relay spec reads of a call: Debian's coturn on
@@ -14,6 +15,14 @@ import { REPO_ROOT } from './paths';
 
 const RUN_COTURN = path.join(REPO_ROOT, 'services', 'signal', 'dist', 'src', 'coturn', 'run-coturn.js');
 const READY_WITHIN_MS = 20_000;
+/** coturn's own log (allocations, refusals and why), for the run's record when a call fails. */
+export const COTURN_LOG = path.join(OUTPUT_DIR, 'coturn.log');
+/**
+ * Relay ports: one per allocation, and an allocation outlives a closed page for its lifetime (10
+ * minutes) unless the browser frees it, so every call of the run (relay or not: each gathers a relay
+ * candidate) needs its own. 10 ran out when the call specs ran side by side (508, capacity).
+ */
+const RELAY_PORTS = 400;
 
 export interface TestTurn {
   /** `turn:127.0.0.1:<port>?transport=udp`: the server's TURN_URLS. */
@@ -24,9 +33,17 @@ export interface TestTurn {
 /** coturn on `port` with `secret` (signal's TURN_SECRET), relaying between loopback peers. */
 export async function startTestTurn(port: number, secret: string): Promise<TestTurn> {
   const child = spawn(process.execPath, [RUN_COTURN], {
-    env: { ...process.env, COTURN_PORT: String(port), COTURN_SECRET: secret },
+    env: {
+      ...process.env,
+      COTURN_PORT: String(port),
+      COTURN_SECRET: secret,
+      COTURN_RELAY_PORTS: String(RELAY_PORTS),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  const log = fs.createWriteStream(COTURN_LOG);
+  child.stderr.pipe(log);
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
