@@ -6,7 +6,7 @@ import { callTest as test, chatSession, signedInContext, type Tokens } from './s
 import { parseCsv } from './support/csv';
 import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
-import { changeCallSettings } from './support/turn';
+import { changeCallSettings, closeChangedContext } from './support/turn';
 import { expect } from './support/test';
 import { emailOf } from './support/users';
 import { unzip } from './support/zip';
@@ -132,7 +132,7 @@ test('the pre-session check: all pass with fake devices, a denied camera fails a
     const page = await runCheck(context, sessionId, 'relay down');
     await expectItem(page, 'turn', 'Failed', 'The relay server (TURN) could not be reached.');
     await expectItem(page, 'camera', 'Passed');
-    await context.close();
+    await closeChangedContext(context);
   });
 
   await test.step('the researcher reads each result (API, records panel) and exports it', async () => {

@@ -8,6 +8,7 @@ import { expect } from './support/test';
 import {
   callTimes,
   changeCallSettings,
+  closeChangedContext,
   recordCallTimesScript,
   selectedPairs,
   turnCredential,
@@ -124,7 +125,7 @@ test('relay only: the call connects through coturn and carries the media; only p
     await expect(row.locator('.live-monitor-call.connected')).toBeVisible({ timeout: 15_000 });
   });
 
-  for (const page of [desk, patPage]) await page.context().close();
+  for (const page of [desk, patPage]) await closeChangedContext(page.context());
 });
 
 for (const [kind, credentialFor] of [
@@ -163,6 +164,6 @@ for (const [kind, credentialFor] of [
     // The researcher's own credentials were fine: their page does not blame their network.
     await expect(callStatus(desk)).not.toHaveText(RELAY_REFUSED);
 
-    for (const page of [desk, patPage]) await page.context().close();
+    for (const page of [desk, patPage]) await closeChangedContext(page.context());
   });
 }

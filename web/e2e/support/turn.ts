@@ -98,6 +98,17 @@ export async function changeCallSettings(
   );
 }
 
+/**
+ * Closes a context whose call settings were changed. A page may be asking for new settings as it
+ * closes (a refused call is placed again), and the answer being changed then is disposed under the
+ * handler: Playwright reported that as the test's error once the test had passed. Unrouting first,
+ * ignoring such errors, is Playwright's way of ending a handler that may be in flight.
+ */
+export async function closeChangedContext(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.close();
+}
+
 /** The pages' record of their calls: when each RTCPeerConnection was made and connected, and TURN errors. */
 export function recordCallTimesScript(): void {
   const Native = window.RTCPeerConnection;
