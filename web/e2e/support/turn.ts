@@ -16,7 +16,7 @@ import { OUTPUT_DIR, REPO_ROOT } from './paths';
 const RUN_COTURN = path.join(REPO_ROOT, 'services', 'signal', 'dist', 'src', 'coturn', 'run-coturn.js');
 const READY_WITHIN_MS = 20_000;
 /** coturn's own log (allocations, refusals and why), for the run's record when a call fails. */
-export const COTURN_LOG = path.join(OUTPUT_DIR, 'coturn.log');
+const COTURN_LOG = path.join(OUTPUT_DIR, 'coturn.log');
 /**
  * Relay ports: one per allocation, and an allocation outlives a closed page for its lifetime (10
  * minutes) unless the browser frees it, so every call of the run (relay or not: each gathers a relay
