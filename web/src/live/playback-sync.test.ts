@@ -11,6 +11,8 @@ import {
   CATCH_UP_MS,
   CLOSE_ENOUGH_MS,
   CORRECT_EVERY_MS,
+  MAX_RESEEKS,
+  MISSED_SEEK_MS,
   PlaybackSync,
   RESTORE_WAIT_MS,
   START_AHEAD_MS,
@@ -347,6 +349,41 @@ describe('PlaybackSync, participant', () => {
     await wait(250);
     const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
     expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
+    sync.stop();
+  });
+
+  it(`seeks again at once when a seek lands ${MISSED_SEEK_MS} ms or more off, with the lead it just learnt`, async () => {
+    // Started without a seek (both at 0), so the first seek while playing knows no lead yet.
+    const { player, link, sync } = participant({ seekMs: 400 });
+    sync.start();
+    link.emit('videoStatus', status({ currentTime: 0 }));
+    await wait(2000);
+    const jumped = status({ currentTime: 30 });
+    link.emit('videoStatus', jumped);
+    await wait(400);
+    // It landed 400 ms behind, which the nudge would take 8 s to close: a second seek, 400 ms ahead.
+    expect(player.log.filter((entry) => entry.startsWith('seek'))).toEqual(['seek 30.000', 'seek 30.800']);
+    await wait(400);
+    const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
+    expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
+    sync.stop();
+  });
+
+  it(`leaves the rest to the nudge after ${MAX_RESEEKS} seeks in a row that missed`, async () => {
+    const { player, link, sync } = participant();
+    // Every seek takes 400 ms longer than the one before: each misses by more than the lead learnt.
+    const seek = player.seek.bind(player);
+    player.seek = (seconds) => {
+      player.options.seekMs = (player.options.seekMs ?? 0) + 400;
+      seek(seconds);
+    };
+    sync.start();
+    link.emit('videoStatus', status({ currentTime: 0 }));
+    await wait(1000);
+    link.emit('videoStatus', status({ currentTime: 30 }));
+    await wait(5000);
+    expect(player.log.filter((entry) => entry.startsWith('seek'))).toHaveLength(1 + MAX_RESEEKS);
+    expect(player.playbackRate()).toBeCloseTo(1 + NUDGE_RATE, 6);
     sync.stop();
   });
 

@@ -26,6 +26,13 @@ export const START_AHEAD_MS = 500;
 /** How long after a timed start its accuracy is measured (the picture is moving by then). */
 const START_CHECK_MS = 300;
 const MAX_START_LATENCY_MS = 500;
+/**
+ * A seek while playing that lands further off than this is sought again at once (with the lead it
+ * just taught), at most MAX_RESEEKS times in a row: the nudge would take 20 times as long to close it
+ * (5 s for 250 ms). A first seek has learnt no lead yet, and lands behind by what it took.
+ */
+export const MISSED_SEEK_MS = 200;
+export const MAX_RESEEKS = 2;
 /** A seek that has not completed by then is taken as done, so a stalled one cannot freeze the sync. */
 export const SEEK_TIMEOUT_MS = 3000;
 /**
@@ -100,6 +107,10 @@ export class PlaybackSync {
   private seekStartedAt: number | null = null;
   /** How far ahead a seek while playing aims: what the last seeks took (the researcher moved on meanwhile). */
   private seekLeadMs = 0;
+  /** The seek that just landed was one while playing: a miss is sought again (see MISSED_SEEK_MS). */
+  private landed = false;
+  /** Seeks in a row made because the one before missed. */
+  private reseeks = 0;
   private nudging = false;
   /** A seek made to start playing (the start is timed once it lands). */
   private startSeek = false;
@@ -233,6 +244,7 @@ export class PlaybackSync {
         this.correct();
       }),
       player.on('seeked', () => {
+        this.landed = this.seekStartedAt !== null && !this.startSeek;
         this.seekDone();
         if (this.startSeek) {
           this.startSeek = false;
@@ -252,6 +264,8 @@ export class PlaybackSync {
   private correct(): void {
     const status = this.target;
     if (!status || this.stopped || this.blocked || this.playing() || this.seeking()) return;
+    const landed = this.landed;
+    this.landed = false;
     const { player } = this.options;
     const want = positionAt(status, this.now());
     const driftMs = (player.currentTime() - want) * 1000;
@@ -282,8 +296,10 @@ export class PlaybackSync {
       this.seekTo(want + ((START_AHEAD_MS + this.seekLeadMs) / 1000) * status.playbackRate, true);
       return;
     }
-    const step = syncStep(driftMs, status.playbackRate, this.nudging);
+    const missed = landed && Math.abs(driftMs) >= MISSED_SEEK_MS && this.reseeks < MAX_RESEEKS;
+    const step: SyncStep = missed ? { kind: 'seek' } : syncStep(driftMs, status.playbackRate, this.nudging);
     if (step.kind === 'seek') {
+      this.reseeks = missed ? this.reseeks + 1 : 0;
       this.nudging = false;
       this.setRate(status.playbackRate);
       this.seekTo(this.ahead(want, status), true);
