@@ -53,6 +53,18 @@ class Harness {
     );
   }
 
+  /**
+   * Waits for a job to fail for good and answers its log record: BullMQ stores the job as failed
+   * before its worker emits 'failed', which logs and counts it, so the state alone comes too early.
+   */
+  async failedForGood(requestId: string, timeoutMs = 10_000) {
+    await this.waitForState(requestId, 'failed', timeoutMs);
+    return waitFor(
+      () => this.logged(requestId, 'mail failed for good')[0],
+      `job ${requestId}'s failure to be logged`,
+    );
+  }
+
   /** Log records about one request with this message. */
   logged(requestId: string, msg: string) {
     return this.log.records().filter((r) => r.requestId === requestId && r.msg === msg);
@@ -108,13 +120,12 @@ describe('relay errors (BullMQ worker, real SMTP server)', () => {
     const rejectedBefore = sink.rejected();
 
     await harness.producer.enqueue(job);
-    await harness.waitForState(job.requestId, 'failed');
+    const failure = await harness.failedForGood(job.requestId);
 
     expect((await harness.job(job.requestId))!.attemptsMade).toBe(1);
     expect(sink.rejected() - rejectedBefore).toBe(1);
     expect(mailsTo(job.to)).toHaveLength(0);
     expect(harness.logged(job.requestId, 'mail attempt failed, will retry')).toEqual([]);
-    const [failure] = harness.logged(job.requestId, 'mail failed for good');
     expect(failure).toMatchObject({
       level: 50,
       to: job.to,
@@ -122,7 +133,7 @@ describe('relay errors (BullMQ worker, real SMTP server)', () => {
       responseCode: 550,
       totals: { sent: 0, alreadySent: 0, retried: 0, failed: 1 },
     });
-    expect(String(failure!.err)).toContain('550');
+    expect(String(failure.err)).toContain('550');
     expect(harness.worker.totals().failed).toBe(1);
   });
 
@@ -195,8 +206,7 @@ describe('relay errors (BullMQ worker, real SMTP server)', () => {
 
     // All ten went while the stuck one was still waiting out its backoff (1 s, then 2 s).
     expect(harness.logged(stuck.requestId, 'mail failed for good')).toEqual([]);
-    await harness.waitForState(stuck.requestId, 'failed', 15_000);
-    expect(harness.logged(stuck.requestId, 'mail failed for good')[0]).toMatchObject({
+    expect(await harness.failedForGood(stuck.requestId, 15_000)).toMatchObject({
       permanent: false,
       attempt: 3,
       responseCode: 451,
