@@ -337,52 +337,62 @@ describe('PlaybackSync, participant', () => {
     sync.stop();
   });
 
-  it('seeks when a second or more off while playing, aiming ahead by what its seeks take', async () => {
+  it('a second or more off while playing: lands ahead by what its seeks take, paused, and starts on time', async () => {
     const { player, link, sync } = participant({ seekMs: 200 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 5 }));
     await wait(2000);
-    // The researcher jumps: the seek aims 200 ms ahead and lands on time.
+    // The researcher jumps: paused, the seek aims START_AHEAD_MS plus the 200 ms it learnt ahead.
     const jumped = status({ currentTime: 30 });
     link.emit('videoStatus', jumped);
-    expect(player.log.at(-1)).toBe('seek 30.200');
-    await wait(250);
+    expect(player.log.slice(-2)).toEqual([
+      'pause',
+      `seek ${(30 + (START_AHEAD_MS + 200) / 1000).toFixed(3)}`,
+    ]);
+    await wait(200 + START_AHEAD_MS - 10);
+    expect(player.paused()).toBe(true);
+    await wait(20);
+    expect(player.paused()).toBe(false);
     const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
     expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
     sync.stop();
   });
 
-  it(`seeks again at once when a seek lands ${MISSED_SEEK_MS} ms or more off, with the lead it just learnt`, async () => {
-    // Started without a seek (both at 0), so the first seek while playing knows no lead yet.
-    const { player, link, sync } = participant({ seekMs: 400 });
+  it(`seeks again when a seek lands ${MISSED_SEEK_MS} ms or more behind, with the lead it just learnt`, async () => {
+    // Started without a seek (both at 0): the first seek while playing knows no lead yet.
+    const { player, link, sync } = participant({ seekMs: START_AHEAD_MS + 400 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 0 }));
     await wait(2000);
     const jumped = status({ currentTime: 30 });
     link.emit('videoStatus', jumped);
-    await wait(400);
-    // It landed 400 ms behind, which the nudge would take 8 s to close: a second seek, 400 ms ahead.
-    expect(player.log.filter((entry) => entry.startsWith('seek'))).toEqual(['seek 30.000', 'seek 30.800']);
-    await wait(400);
+    await wait(START_AHEAD_MS + 400);
+    // It took 900 ms and landed 400 ms behind, which the nudge would take 8 s to close: again, from
+    // where the researcher is then (30.9) START_AHEAD_MS and the 900 ms it learnt further.
+    expect(player.log.filter((entry) => entry.startsWith('seek'))).toEqual(['seek 30.500', 'seek 32.300']);
+    await wait(2 * (START_AHEAD_MS + 400) + 10);
+    expect(player.paused()).toBe(false);
     const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
     expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
     sync.stop();
   });
 
-  it(`leaves the rest to the nudge after ${MAX_RESEEKS} seeks in a row that missed`, async () => {
+  it(`leaves the rest to the nudge after ${MAX_RESEEKS} seeks in a row that landed behind`, async () => {
     const { player, link, sync } = participant();
-    // Every seek takes 400 ms longer than the one before: each misses by more than the lead learnt.
+    // Every seek takes 750 ms longer than the one before (750, 1500, 2250): each lands behind.
     const seek = player.seek.bind(player);
     player.seek = (seconds) => {
-      player.options.seekMs = (player.options.seekMs ?? 0) + 400;
+      player.options.seekMs = (player.options.seekMs ?? 0) + 750;
       seek(seconds);
     };
     sync.start();
     link.emit('videoStatus', status({ currentTime: 0 }));
     await wait(1000);
     link.emit('videoStatus', status({ currentTime: 30 }));
-    await wait(5000);
+    await wait(750 + 1500 + 2250 + CORRECT_EVERY_MS + 10);
+    // The last landed 875 ms behind: it plays, nudged.
     expect(player.log.filter((entry) => entry.startsWith('seek'))).toHaveLength(1 + MAX_RESEEKS);
+    expect(player.paused()).toBe(false);
     expect(player.playbackRate()).toBeCloseTo(1 + NUDGE_RATE, 6);
     sync.stop();
   });

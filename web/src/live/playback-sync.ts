@@ -27,9 +27,9 @@ export const START_AHEAD_MS = 500;
 const START_CHECK_MS = 300;
 const MAX_START_LATENCY_MS = 500;
 /**
- * A seek while playing that lands further off than this is sought again at once (with the lead it
+ * A seek that lands (paused) behind the researcher by more than this is made again (with the lead it
  * just taught), at most MAX_RESEEKS times in a row: the nudge would take 20 times as long to close it
- * (5 s for 250 ms). A first seek has learnt no lead yet, and lands behind by what it took.
+ * (5 s for 250 ms). A seek can take longer than START_AHEAD_MS plus the lead (a busy machine).
  */
 export const MISSED_SEEK_MS = 200;
 export const MAX_RESEEKS = 2;
@@ -92,7 +92,8 @@ export interface PlaybackSyncOptions {
  * the server's `syncVideoStatus`; on load it continues from the room's last status. A participant asks
  * for the status on joining and after every reconnect, works out where the researcher is now from
  * it, and corrects: small drift ignored, medium drift closed by nudging the rate, large drift sought
- * away; a paused status is sought to and paused at. When the browser blocks playback without a
+ * away (landing a little ahead, paused, and starting as the researcher gets there); a paused status
+ * is sought to and paused at. When the browser blocks playback without a
  * gesture, `onBlockedChange` says so and `resume()` (called from a click) starts it.
  */
 export class PlaybackSync {
@@ -105,11 +106,9 @@ export class PlaybackSync {
   private seekingSince: number | null = null;
   /** When the last seek during playback was asked (its duration teaches `seekLeadMs`). */
   private seekStartedAt: number | null = null;
-  /** How far ahead a seek while playing aims: what the last seeks took (the researcher moved on meanwhile). */
+  /** How much further ahead a seek aims: what the last seeks took (the researcher moved on meanwhile). */
   private seekLeadMs = 0;
-  /** The seek that just landed was one while playing: a miss is sought again (see MISSED_SEEK_MS). */
-  private landed = false;
-  /** Seeks in a row made because the one before missed. */
+  /** Seeks in a row made because the one before landed behind (see MISSED_SEEK_MS). */
   private reseeks = 0;
   private nudging = false;
   /** A seek made to start playing (the start is timed once it lands). */
@@ -244,7 +243,6 @@ export class PlaybackSync {
         this.correct();
       }),
       player.on('seeked', () => {
-        this.landed = this.seekStartedAt !== null && !this.startSeek;
         this.seekDone();
         if (this.startSeek) {
           this.startSeek = false;
@@ -264,8 +262,6 @@ export class PlaybackSync {
   private correct(): void {
     const status = this.target;
     if (!status || this.stopped || this.blocked || this.playing() || this.seeking()) return;
-    const landed = this.landed;
-    this.landed = false;
     const { player } = this.options;
     const want = positionAt(status, this.now());
     const driftMs = (player.currentTime() - want) * 1000;
@@ -290,34 +286,48 @@ export class PlaybackSync {
       // Waiting for the researcher to reach the frame this player is on.
       if (this.startTimer !== undefined) return;
       if (Math.abs(driftMs) <= IGNORE_DRIFT_MS) return this.play();
-      // Joining, or starting far off: land a little ahead, still paused, and start when the
-      // researcher gets there, rather than start behind by what the seek took.
-      this.startSeek = true;
-      this.seekTo(want + ((START_AHEAD_MS + this.seekLeadMs) / 1000) * status.playbackRate, true);
-      return;
+      this.reseeks = 0;
+      return this.seekAhead(want, status);
     }
-    const missed = landed && Math.abs(driftMs) >= MISSED_SEEK_MS && this.reseeks < MAX_RESEEKS;
-    const step: SyncStep = missed ? { kind: 'seek' } : syncStep(driftMs, status.playbackRate, this.nudging);
+    const step = syncStep(driftMs, status.playbackRate, this.nudging);
     if (step.kind === 'seek') {
-      this.reseeks = missed ? this.reseeks + 1 : 0;
-      this.nudging = false;
-      this.setRate(status.playbackRate);
-      this.seekTo(this.ahead(want, status), true);
-      return;
+      this.reseeks = 0;
+      return this.seekAhead(want, status);
     }
     this.nudging = step.nudging;
     this.setRate(step.rate);
   }
 
   /**
+   * Joining, starting far off, or a second or more off while playing (the researcher sought): lands
+   * a little ahead, paused, and starts when the researcher gets there (scheduleStart). What a seek
+   * takes varies (a frame at hand or one to fetch and decode, a busy machine) and a seek while playing
+   * lands behind by it; a timed start does not, and START_AHEAD_MS absorbs a seek slower than learnt.
+   */
+  private seekAhead(want: number, status: StampedVideoStatus): void {
+    const { player } = this.options;
+    this.nudging = false;
+    this.setRate(status.playbackRate);
+    if (!player.paused()) player.pause();
+    this.startSeek = true;
+    this.seekTo(want + ((START_AHEAD_MS + this.seekLeadMs) / 1000) * status.playbackRate, true);
+  }
+
+  /**
    * After a start's seek landed: plays when the researcher reaches this frame (less what a start
-   * takes), or at once when it landed behind (the nudge or another seek makes that up).
+   * takes). Landed behind: seeks again when far behind (see MISSED_SEEK_MS), else plays at once and
+   * the nudge makes it up.
    */
   private scheduleStart(): void {
     const status = this.target;
     const { player } = this.options;
     if (!status || status.paused || this.stopped || this.blocked || !player.paused()) return this.correct();
-    const aheadMs = ((player.currentTime() - positionAt(status, this.now())) / status.playbackRate) * 1000;
+    const want = positionAt(status, this.now());
+    const aheadMs = ((player.currentTime() - want) / status.playbackRate) * 1000;
+    if (aheadMs <= -MISSED_SEEK_MS && this.reseeks < MAX_RESEEKS) {
+      this.reseeks += 1;
+      return this.seekAhead(want, status);
+    }
     const waitMs = aheadMs - this.startLatencyMs;
     if (waitMs <= 0) return this.play();
     this.startTimer = setTimeout(() => {
@@ -325,11 +335,6 @@ export class PlaybackSync {
       this.startCheckAt = this.now() + START_CHECK_MS;
       this.play();
     }, waitMs);
-  }
-
-  /** Where a seek while playing should land: on by what seeks take, so it lands where the researcher is then. */
-  private ahead(want: number, status: StampedVideoStatus): number {
-    return want + (this.seekLeadMs / 1000) * status.playbackRate;
   }
 
   // ---- Both -------------------------------------------------------------------------------------
