@@ -337,19 +337,34 @@ describe('PlaybackSync, participant', () => {
     sync.stop();
   });
 
-  it('a second or more off while playing: lands ahead by what its seeks take, paused, and starts on time', async () => {
+  it('seeks when a second or more off while playing, aiming ahead by what its seeks take', async () => {
     const { player, link, sync } = participant({ seekMs: 200 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 5 }));
     await wait(2000);
-    // The researcher jumps: paused, the seek aims START_AHEAD_MS plus the 200 ms it learnt ahead.
+    // The researcher jumps: the seek aims 200 ms ahead and lands on time, playing on.
     const jumped = status({ currentTime: 30 });
     link.emit('videoStatus', jumped);
-    expect(player.log.slice(-2)).toEqual([
-      'pause',
-      `seek ${(30 + (START_AHEAD_MS + 200) / 1000).toFixed(3)}`,
-    ]);
-    await wait(200 + START_AHEAD_MS - 10);
+    expect(player.log.at(-1)).toBe('seek 30.200');
+    await wait(250);
+    expect(player.paused()).toBe(false);
+    const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
+    expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
+    sync.stop();
+  });
+
+  it(`waits, paused, for the researcher when a seek lands ${MISSED_SEEK_MS} ms or more ahead`, async () => {
+    // The join's seek took 600 ms (the lead it learns); the next one takes none and lands 600 ms ahead.
+    const { player, link, sync } = participant({ seekMs: 600 });
+    sync.start();
+    link.emit('videoStatus', status({ currentTime: 5 }));
+    await wait(3000);
+    player.options.seekMs = 0;
+    const jumped = status({ currentTime: 30 });
+    link.emit('videoStatus', jumped);
+    await wait(0);
+    expect(player.log.slice(-2)).toEqual(['seek 30.600', 'pause']);
+    await wait(590);
     expect(player.paused()).toBe(true);
     await wait(20);
     expect(player.paused()).toBe(false);
@@ -358,19 +373,19 @@ describe('PlaybackSync, participant', () => {
     sync.stop();
   });
 
-  it(`seeks again when a seek lands ${MISSED_SEEK_MS} ms or more behind, with the lead it just learnt`, async () => {
+  it(`seeks again, paused and further ahead, when a seek lands ${MISSED_SEEK_MS} ms or more behind`, async () => {
     // Started without a seek (both at 0): the first seek while playing knows no lead yet.
-    const { player, link, sync } = participant({ seekMs: START_AHEAD_MS + 400 });
+    const { player, link, sync } = participant({ seekMs: 400 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 0 }));
     await wait(2000);
     const jumped = status({ currentTime: 30 });
     link.emit('videoStatus', jumped);
-    await wait(START_AHEAD_MS + 400);
-    // It took 900 ms and landed 400 ms behind, which the nudge would take 8 s to close: again, from
-    // where the researcher is then (30.9) START_AHEAD_MS and the 900 ms it learnt further.
-    expect(player.log.filter((entry) => entry.startsWith('seek'))).toEqual(['seek 30.500', 'seek 32.300']);
-    await wait(2 * (START_AHEAD_MS + 400) + 10);
+    await wait(400);
+    // It took 400 ms and landed that far behind, which the nudge would take 8 s to close: paused, again
+    // from where the researcher is then (30.4), START_AHEAD_MS and the 400 ms it learnt further.
+    expect(player.log.filter((entry) => entry !== 'play')).toEqual(['seek 30.000', 'pause', 'seek 31.300']);
+    await wait(400 + START_AHEAD_MS + 10);
     expect(player.paused()).toBe(false);
     const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
     expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);

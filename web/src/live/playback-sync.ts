@@ -27,9 +27,11 @@ export const START_AHEAD_MS = 500;
 const START_CHECK_MS = 300;
 const MAX_START_LATENCY_MS = 500;
 /**
- * A seek that lands (paused) behind the researcher by more than this is made again (with the lead it
- * just taught), at most MAX_RESEEKS times in a row: the nudge would take 20 times as long to close it
- * (5 s for 250 ms). A seek can take longer than START_AHEAD_MS plus the lead (a busy machine).
+ * A seek that lands this far or further from the researcher is made good by a timed start rather
+ * than by the nudge, which would take 20 times as long (5 s for 250 ms): ahead, the player waits
+ * paused for the researcher; behind, it seeks again further ahead, paused (at most MAX_RESEEKS times
+ * in a row). What a seek takes varies (a frame at hand or one to fetch and decode, a busy machine),
+ * so the lead it aims by is sometimes wrong.
  */
 export const MISSED_SEEK_MS = 200;
 export const MAX_RESEEKS = 2;
@@ -55,6 +57,9 @@ export function positionAt(status: StampedVideoStatus, now: number): number {
   if (status.paused) return status.currentTime;
   return Math.max(0, status.currentTime + ((now - status.at) / 1000) * status.playbackRate);
 }
+
+/** What a participant's seek leads to once it lands (see PlaybackSync's `afterSeek`). */
+type AfterSeek = 'correct' | 'start' | 'land';
 
 export type SyncStep = { kind: 'seek' } | { kind: 'rate'; rate: number; nudging: boolean };
 
@@ -92,8 +97,8 @@ export interface PlaybackSyncOptions {
  * the server's `syncVideoStatus`; on load it continues from the room's last status. A participant asks
  * for the status on joining and after every reconnect, works out where the researcher is now from
  * it, and corrects: small drift ignored, medium drift closed by nudging the rate, large drift sought
- * away (landing a little ahead, paused, and starting as the researcher gets there); a paused status
- * is sought to and paused at. When the browser blocks playback without a
+ * away (aimed ahead by what seeks take; a landing that missed is made good by a timed start); a
+ * paused status is sought to and paused at. When the browser blocks playback without a
  * gesture, `onBlockedChange` says so and `resume()` (called from a click) starts it.
  */
 export class PlaybackSync {
@@ -111,8 +116,11 @@ export class PlaybackSync {
   /** Seeks in a row made because the one before landed behind (see MISSED_SEEK_MS). */
   private reseeks = 0;
   private nudging = false;
-  /** A seek made to start playing (the start is timed once it lands). */
-  private startSeek = false;
+  /**
+   * What the pending seek's 'seeked' leads to: a correction, a timed start (the player waits paused
+   * on a frame ahead), or a look at how far a seek while playing missed.
+   */
+  private afterSeek: AfterSeek = 'correct';
   /** A start waiting for the researcher to reach this player's frame. */
   private startTimer: ReturnType<typeof setTimeout> | undefined;
   /** What a start takes, from play() to a moving picture (learnt from the last timed start). */
@@ -243,11 +251,11 @@ export class PlaybackSync {
         this.correct();
       }),
       player.on('seeked', () => {
+        const next = this.afterSeek;
+        this.afterSeek = 'correct';
         this.seekDone();
-        if (this.startSeek) {
-          this.startSeek = false;
-          return this.scheduleStart();
-        }
+        if (next === 'start') return this.scheduleStart();
+        if (next === 'land') return this.land();
         this.correct();
       }),
       player.on('ended', () => (this.ended = true)),
@@ -291,26 +299,39 @@ export class PlaybackSync {
     }
     const step = syncStep(driftMs, status.playbackRate, this.nudging);
     if (step.kind === 'seek') {
+      // Playing on: aimed ahead by what seeks take, it usually lands on time (see land()).
       this.reseeks = 0;
-      return this.seekAhead(want, status);
+      this.nudging = false;
+      this.setRate(status.playbackRate);
+      this.seekTo(want + (this.seekLeadMs / 1000) * status.playbackRate, true, 'land');
+      return;
     }
     this.nudging = step.nudging;
     this.setRate(step.rate);
   }
 
   /**
-   * Joining, starting far off, or a second or more off while playing (the researcher sought): lands
-   * a little ahead, paused, and starts when the researcher gets there (scheduleStart). What a seek
-   * takes varies (a frame at hand or one to fetch and decode, a busy machine) and a seek while playing
-   * lands behind by it; a timed start does not, and START_AHEAD_MS absorbs a seek slower than learnt.
+   * Joining, or starting far off: lands a little ahead, paused, and starts when the researcher gets
+   * there (scheduleStart), rather than start behind by what the seek took; START_AHEAD_MS absorbs a
+   * seek slower than the lead learnt.
    */
   private seekAhead(want: number, status: StampedVideoStatus): void {
     const { player } = this.options;
     this.nudging = false;
     this.setRate(status.playbackRate);
     if (!player.paused()) player.pause();
-    this.startSeek = true;
-    this.seekTo(want + ((START_AHEAD_MS + this.seekLeadMs) / 1000) * status.playbackRate, true);
+    this.seekTo(want + ((START_AHEAD_MS + this.seekLeadMs) / 1000) * status.playbackRate, true, 'start');
+  }
+
+  /** A seek while playing landed: a miss of MISSED_SEEK_MS or more is made good by a timed start. */
+  private land(): void {
+    const status = this.target;
+    const { player } = this.options;
+    if (!status || status.paused || this.stopped || this.blocked || player.paused()) return this.correct();
+    const missMs = ((player.currentTime() - positionAt(status, this.now())) / status.playbackRate) * 1000;
+    if (Math.abs(missMs) < MISSED_SEEK_MS) return this.correct();
+    player.pause();
+    this.scheduleStart();
   }
 
   /**
@@ -344,8 +365,12 @@ export class PlaybackSync {
     link.ask('syncVideoStatus', { sessionId }).catch(() => undefined);
   }
 
-  /** `timed`: where the seek lands must match the researcher when it completes (it teaches the lead). */
-  private seekTo(seconds: number, timed: boolean): void {
+  /**
+   * `timed`: where the seek lands must match the researcher when it completes (it teaches the lead);
+   * `then`: what its 'seeked' leads to.
+   */
+  private seekTo(seconds: number, timed: boolean, then: AfterSeek = 'correct'): void {
+    this.afterSeek = then;
     this.ended = false;
     this.seekStartedAt = timed ? this.now() : null;
     this.seekingSince = this.now();
