@@ -5,17 +5,12 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
-import { clickFractions, clickPayload, markerPercent, type PictureSize } from '../../../live/click-capture';
+import { pictureOf, usePlayerIn, type MakePlayer } from '../../../components/player/use-player-in';
+import { clickFractions, clickPayload, markerPercent } from '../../../live/click-capture';
 import type { PlaybackRole } from '../../../live/playback-sync';
 import type { PlayerAdapter } from '../../../live/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
-
-/**
- * Builds the player inside the container (the uploaded video's <video>, or a stream's player);
- * `signal` aborts one still loading (the page left, or StrictMode ran the effect again).
- */
-export type MakePlayer = (container: HTMLElement, signal: AbortSignal) => Promise<PlayerAdapter>;
 
 export interface PlayerStageProps {
   sessionId: string;
@@ -40,12 +35,6 @@ interface Marker {
   top: number;
 }
 
-/** The picture's own size when the player draws into a <video> (an embedded player fills its area). */
-function pictureOf(container: HTMLElement | null): PictureSize | null {
-  const video = container?.querySelector('video');
-  return video && video.videoWidth > 0 ? { width: video.videoWidth, height: video.videoHeight } : null;
-}
-
 /**
  * A video or stream session's player with what the live session adds around it: the playback sync
  * (the researcher leads, participants follow), the researcher's timed prompts, and for participants
@@ -62,42 +51,22 @@ export function PlayerStage({
   userName,
   prompts,
 }: PlayerStageProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [player, setPlayer] = useState<PlayerAdapter | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [aspect, setAspect] = useState<number | null>(null);
   const [muted, setMuted] = useState(true);
   const [markers, setMarkers] = useState<Marker[]>([]);
   const markerTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const participant = role === 'participant';
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const abort = new AbortController();
-    let made: PlayerAdapter | null = null;
-    setFailure(null);
-    make(element, abort.signal).then(
-      (ready) => {
-        if (abort.signal.aborted) return ready.destroy();
-        made = ready;
-        // Participants start muted, whatever the player (spec section 6); they unmute themselves.
-        if (participant) ready.setMuted(true);
-        setMuted(ready.muted());
-        const picture = pictureOf(element);
-        setAspect(picture ? picture.width / picture.height : null);
-        setPlayer(ready);
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) setFailure(error instanceof Error ? error.message : String(error));
-      },
-    );
-    return () => {
-      abort.abort();
-      made?.destroy();
-      setPlayer(null);
-    };
-  }, [make, participant]);
+  const onReady = useCallback(
+    (ready: PlayerAdapter, video: HTMLVideoElement | null) => {
+      // Participants start muted, whatever the player (spec section 6); they unmute themselves.
+      if (participant) ready.setMuted(true);
+      setMuted(ready.muted());
+      const picture = pictureOf(video);
+      setAspect(picture ? picture.width / picture.height : null);
+    },
+    [participant],
+  );
+  const { hostRef, player, video, failure } = usePlayerIn(make, onReady);
 
   useEffect(() => {
     const timers = markerTimers.current;
@@ -136,7 +105,7 @@ export function PlayerStage({
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!player || !connection) return;
     const box = event.currentTarget.getBoundingClientRect();
-    const picture = pictureOf(container.current);
+    const picture = pictureOf(video);
     const point = clickFractions(event.clientX, event.clientY, box, picture);
     if (!point) return; // on the bars around the picture
     if (!allowClicks) {
@@ -160,7 +129,7 @@ export function PlayerStage({
       style={aspect ? { ['--live-aspect' as string]: String(aspect) } : undefined}
     >
       {/* The player puts its own elements in here; React keeps out of it. */}
-      <div ref={container} className="live-player-host" />
+      <div ref={hostRef} className="live-player-host" />
       {participant && player ? (
         <div
           className={`live-click-layer${allowClicks ? ' allowed' : ''}`}

@@ -7,7 +7,8 @@ import { useApiQuery } from '../../../api/queries';
 import type { PlaybackRole } from '../../../live/playback-sync';
 import { createVideoElementPlayer } from '../../../live/players/video-element-player';
 import { videoAssetPath } from '../../../live/video-asset';
-import { PlayerStage, type MakePlayer } from './player-stage';
+import type { MakePlayer } from '../../../components/player/use-player-in';
+import { PlayerStage } from './player-stage';
 
 // The camera call (PeerJS) loads only for chat sessions.
 const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));

@@ -1,8 +1,8 @@
 import { useCallback, useId, useMemo, useState } from 'react';
+import { usePlayerIn, type MakePlayer } from '../../../components/player/use-player-in';
 import { apiUrl } from '../../../config/app-config';
 import { createVideoElementPlayer } from '../../../live/players/video-element-player';
 import { videoAssetPath } from '../../../live/video-asset';
-import { useReplayPlayer, type MakeReplayPlayer } from '../hooks/use-replay-player';
 import { useReplayRecords } from '../hooks/use-replay-data';
 import { useVideoClock } from '../hooks/use-video-clock';
 import { REPLAY_KINDS, type ReplayKind } from '../lib/replay-events';
@@ -32,7 +32,7 @@ import '../replay.css';
 const PLAYER_LABEL = 'Replay video';
 
 /** The researcher reviews with the player's own controls and its sound. */
-function makerFor(sessionId: string, kind: ReplaySource['kind'], location: string): MakeReplayPlayer {
+function makerFor(sessionId: string, kind: ReplaySource['kind'], location: string): MakePlayer {
   if (kind === 'video') {
     return (container, signal) =>
       createVideoElementPlayer(container, apiUrl(videoAssetPath(sessionId, location)), {
@@ -66,7 +66,7 @@ const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `
 export function ReplayPanel({ sessionId, source }: { sessionId: string; source: ReplaySource }) {
   const location = source.kind === 'video' ? source.name : source.url;
   const make = useMemo(() => makerFor(sessionId, source.kind, location), [sessionId, source.kind, location]);
-  const { hostRef, player, video, failure } = useReplayPlayer(make);
+  const { hostRef, player, video, failure } = usePlayerIn(make);
   const clock = useVideoClock(player, video);
   const records = useReplayRecords(sessionId);
   const [who, setWho] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { pictureBox, type Box } from '../../../live/click-capture';
-import { pictureOf } from '../hooks/use-replay-player';
+import { pictureOf } from '../../../components/player/use-player-in';
 import { HeatmapCanvas } from './heatmap-canvas';
 
 interface ReplayStageProps {

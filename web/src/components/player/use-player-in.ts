@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { PictureSize } from '../../../live/click-capture';
-import type { PlayerAdapter } from '../../../live/players/player';
+import type { PictureSize } from '../../live/click-capture';
+import type { PlayerAdapter } from '../../live/players/player';
 
-/** Builds a player inside `container`; `signal` aborts one still loading. */
-export type MakeReplayPlayer = (container: HTMLElement, signal: AbortSignal) => Promise<PlayerAdapter>;
+/**
+ * Builds a player inside `container` (an uploaded video's <video>, a stream's player, YouTube's);
+ * `signal` aborts one still loading (the page left, or StrictMode ran the effect again).
+ */
+export type MakePlayer = (container: HTMLElement, signal: AbortSignal) => Promise<PlayerAdapter>;
 
-export interface ReplayPlayerState {
+export interface PlayerIn {
   /** Where the player puts its own elements (React keeps out of it). */
   hostRef: RefObject<HTMLDivElement | null>;
   player: PlayerAdapter | null;
@@ -15,12 +18,18 @@ export interface ReplayPlayerState {
   failure: string | null;
 }
 
-/** The picture's own size when the player draws into a <video>. */
+/** The picture's own size when the player draws into a <video> (an embedded player fills its area). */
 export const pictureOf = (video: HTMLVideoElement | null): PictureSize | null =>
   video && video.videoWidth > 0 ? { width: video.videoWidth, height: video.videoHeight } : null;
 
-/** The replay's player, made by `make` in the host element, destroyed when `make` changes or on unmount. */
-export function useReplayPlayer(make: MakeReplayPlayer): ReplayPlayerState {
+/**
+ * The player `make` builds in the host element, destroyed when `make` or `onReady` changes, or on
+ * unmount (the live session's stage and the replay). `onReady` sees it before it is handed out.
+ */
+export function usePlayerIn(
+  make: MakePlayer,
+  onReady?: (player: PlayerAdapter, video: HTMLVideoElement | null) => void,
+): PlayerIn {
   const hostRef = useRef<HTMLDivElement>(null);
   const [player, setPlayer] = useState<PlayerAdapter | null>(null);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -36,7 +45,9 @@ export function useReplayPlayer(make: MakeReplayPlayer): ReplayPlayerState {
       (ready) => {
         if (abort.signal.aborted) return ready.destroy();
         made = ready;
-        setVideo(host.querySelector('video'));
+        const element = host.querySelector('video');
+        onReady?.(ready, element);
+        setVideo(element);
         setPlayer(ready);
       },
       (error: unknown) => {
@@ -49,7 +60,7 @@ export function useReplayPlayer(make: MakeReplayPlayer): ReplayPlayerState {
       setPlayer(null);
       setVideo(null);
     };
-  }, [make]);
+  }, [make, onReady]);
 
   return { hostRef, player, video, failure };
 }
