@@ -46,7 +46,8 @@ test('the session editor saves every field: title, scope, type, source, track, a
     await saved(page, '/editSessionInfo', () =>
       page.getByLabel('Type', { exact: true }).selectOption('stream'),
     );
-    await page.getByLabel('Source', { exact: true }).fill(STREAM_URL);
+    // The URL field replaces the file input once the type is saved: a textbox, which fill waits for.
+    await page.getByRole('textbox', { name: 'Source', exact: true }).fill(STREAM_URL);
     await expect.poll(async () => (await info()).source).toBe(STREAM_URL);
     expect((await info()).type).toBe('stream');
   });
