@@ -150,6 +150,7 @@ test('a participant in Firefox follows playback, chats both ways and clicks with
       // What Firefox did after the seek, by ms since it: told when the bound is missed. Paused, it
       // waits on a frame ahead for the researcher to get there: that passes the bound, but not in sync.
       const trace: string[] = [];
+      const told = () => `drift after the seek:\n${trace.join('\n')}`;
       await expect
         .poll(
           async () => {
@@ -161,13 +162,13 @@ test('a participant in Firefox follows playback, chats both ways and clicks with
         )
         .toBeLessThan(AFTER_SEEK_S)
         .catch((error: Error) => {
-          throw new Error(`${error.message}\ndrift after the seek:\n${trace.join('\n')}`);
+          throw new Error(`${error.message}\n${told()}`);
         });
       measured.followedSeekInMs = Date.now() - sought;
       // And stays there.
       const after = await drift();
       measured.afterSeekMs = ms(after);
-      expect(Math.abs(after), `drift after the seek:\n${trace.join('\n')}`).toBeLessThan(AFTER_SEEK_S);
+      expect(Math.abs(after), told()).toBeLessThan(AFTER_SEEK_S);
       const sample = await fox.sampleVideo();
       expect(sample.paused).toBe(false);
       expect(sample.time).toBeGreaterThan(to - 1);

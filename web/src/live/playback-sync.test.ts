@@ -51,7 +51,10 @@ function participant(options: FakePlayerOptions = {}) {
     role: 'participant',
     onBlockedChange: (value) => blocked.push(value),
   });
-  return { player, link, sync, blocked };
+  /** This player's position minus where `sent` says the researcher is now, in ms (positive: ahead). */
+  const driftFrom = (sent: StampedVideoStatus) =>
+    (player.currentTime() - positionAt(sent, link.clock.now())) * 1000;
+  return { player, link, sync, blocked, driftFrom };
 }
 
 /** A researcher and a participant on one fake server that relays statuses `latencyMs` late. */
@@ -264,7 +267,7 @@ describe('PlaybackSync, participant', () => {
   });
 
   it('starts at where the researcher is now: the time since `at` at the rate counts', async () => {
-    const { player, link, sync } = participant();
+    const { player, link, sync, driftFrom } = participant();
     sync.start();
     // A status stamped 800 ms ago at double speed: the researcher is 1.6 s further on.
     const sent = status({ currentTime: 10, playbackRate: 2, at: link.clock.now() - 800 });
@@ -276,8 +279,7 @@ describe('PlaybackSync, participant', () => {
     expect(player.playbackRate()).toBe(2);
     await wait(START_AHEAD_MS + 10);
     expect(player.paused()).toBe(false);
-    const driftMs = (player.currentTime() - positionAt(sent, link.clock.now())) * 1000;
-    expect(Math.abs(driftMs)).toBeLessThan(25);
+    expect(Math.abs(driftFrom(sent))).toBeLessThan(25);
     sync.stop();
   });
 
@@ -304,7 +306,7 @@ describe('PlaybackSync, participant', () => {
   });
 
   it('joins by landing a little ahead, paused, and starting when the researcher gets there', async () => {
-    const { player, link, sync } = participant({ seekMs: 200 });
+    const { player, link, sync, driftFrom } = participant({ seekMs: 200 });
     sync.start();
     const sent = status({ currentTime: 5 });
     link.emit('videoStatus', sent);
@@ -313,32 +315,29 @@ describe('PlaybackSync, participant', () => {
     expect(player.paused()).toBe(true);
     await wait(20);
     expect(player.log).toEqual(['seek 5.500', 'play']);
-    const driftMs = (player.currentTime() - positionAt(sent, link.clock.now())) * 1000;
-    expect(Math.abs(driftMs)).toBeLessThan(5);
+    expect(Math.abs(driftFrom(sent))).toBeLessThan(5);
     sync.stop();
   });
 
   it('learns what a start takes and starts that much earlier next time', async () => {
-    const { player, link, sync } = participant({ startMs: 120 });
+    const { link, sync, driftFrom } = participant({ startMs: 120 });
     sync.start();
-    const drift = (sent: StampedVideoStatus) =>
-      (player.currentTime() - positionAt(sent, link.clock.now())) * 1000;
     const first = status({ currentTime: 5 });
     link.emit('videoStatus', first);
     await wait(1000);
     // The first start began 120 ms late: behind by that, and nudged from there.
-    expect(drift(first)).toBeLessThan(-80);
+    expect(driftFrom(first)).toBeLessThan(-80);
     link.emit('videoStatus', status({ paused: true, currentTime: 10 }));
     await wait(500);
     const second = status({ currentTime: 20 });
     link.emit('videoStatus', second);
     await wait(1000);
-    expect(Math.abs(drift(second))).toBeLessThan(20);
+    expect(Math.abs(driftFrom(second))).toBeLessThan(20);
     sync.stop();
   });
 
   it('seeks when a second or more off while playing, aiming ahead by what its seeks take', async () => {
-    const { player, link, sync } = participant({ seekMs: 200 });
+    const { player, link, sync, driftFrom } = participant({ seekMs: 200 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 5 }));
     await wait(2000);
@@ -348,14 +347,13 @@ describe('PlaybackSync, participant', () => {
     expect(player.log.at(-1)).toBe('seek 30.200');
     await wait(250);
     expect(player.paused()).toBe(false);
-    const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
-    expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
+    expect(Math.abs(driftFrom(jumped))).toBeLessThan(IGNORE_DRIFT_MS);
     sync.stop();
   });
 
   it(`waits, paused, for the researcher when a seek lands ${MISSED_SEEK_MS} ms or more ahead`, async () => {
     // The join's seek took 600 ms (the lead it learns); the next one takes none and lands 600 ms ahead.
-    const { player, link, sync } = participant({ seekMs: 600 });
+    const { player, link, sync, driftFrom } = participant({ seekMs: 600 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 5 }));
     await wait(3000);
@@ -368,14 +366,13 @@ describe('PlaybackSync, participant', () => {
     expect(player.paused()).toBe(true);
     await wait(20);
     expect(player.paused()).toBe(false);
-    const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
-    expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
+    expect(Math.abs(driftFrom(jumped))).toBeLessThan(IGNORE_DRIFT_MS);
     sync.stop();
   });
 
   it(`seeks again, paused and further ahead, when a seek lands ${MISSED_SEEK_MS} ms or more behind`, async () => {
     // Started without a seek (both at 0): the first seek while playing knows no lead yet.
-    const { player, link, sync } = participant({ seekMs: 400 });
+    const { player, link, sync, driftFrom } = participant({ seekMs: 400 });
     sync.start();
     link.emit('videoStatus', status({ currentTime: 0 }));
     await wait(2000);
@@ -387,8 +384,7 @@ describe('PlaybackSync, participant', () => {
     expect(player.log.filter((entry) => entry !== 'play')).toEqual(['seek 30.000', 'pause', 'seek 31.300']);
     await wait(400 + START_AHEAD_MS + 10);
     expect(player.paused()).toBe(false);
-    const driftMs = (player.currentTime() - positionAt(jumped, link.clock.now())) * 1000;
-    expect(Math.abs(driftMs)).toBeLessThan(IGNORE_DRIFT_MS);
+    expect(Math.abs(driftFrom(jumped))).toBeLessThan(IGNORE_DRIFT_MS);
     sync.stop();
   });
 

@@ -328,8 +328,7 @@ export class PlaybackSync {
     const status = this.target;
     const { player } = this.options;
     if (!status || status.paused || this.stopped || this.blocked || player.paused()) return this.correct();
-    const missMs = ((player.currentTime() - positionAt(status, this.now())) / status.playbackRate) * 1000;
-    if (Math.abs(missMs) < MISSED_SEEK_MS) return this.correct();
+    if (Math.abs(this.aheadOf(status).aheadMs) < MISSED_SEEK_MS) return this.correct();
     player.pause();
     this.scheduleStart();
   }
@@ -343,8 +342,7 @@ export class PlaybackSync {
     const status = this.target;
     const { player } = this.options;
     if (!status || status.paused || this.stopped || this.blocked || !player.paused()) return this.correct();
-    const want = positionAt(status, this.now());
-    const aheadMs = ((player.currentTime() - want) / status.playbackRate) * 1000;
+    const { want, aheadMs } = this.aheadOf(status);
     if (aheadMs <= -MISSED_SEEK_MS && this.reseeks < MAX_RESEEKS) {
       this.reseeks += 1;
       return this.seekAhead(want, status);
@@ -356,6 +354,12 @@ export class PlaybackSync {
       this.startCheckAt = this.now() + START_CHECK_MS;
       this.play();
     }, waitMs);
+  }
+
+  /** Where the researcher is now, and how long until they reach this player's frame (negative: behind). */
+  private aheadOf(status: StampedVideoStatus): { want: number; aheadMs: number } {
+    const want = positionAt(status, this.now());
+    return { want, aheadMs: ((this.options.player.currentTime() - want) / status.playbackRate) * 1000 };
   }
 
   // ---- Both -------------------------------------------------------------------------------------
