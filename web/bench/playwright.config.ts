@@ -7,7 +7,7 @@ import { CHROMIUM, CHROMIUM_ARGS, OUTPUT_DIR } from '../e2e/support/paths';
 import { DESKTOP } from '../e2e/support/screenshots';
 
 /**
- * `npm run bench -w web`: the live-drift benchmark, against the `npm start` that the e2e's global
+ * `npm run bench -w web`: the live-drift and call-reconnect benchmarks, against the `npm start` that the e2e's global
  * setup starts (fresh data folder, free ports), with the e2e's support for sign-ups, sessions and
  * measurements. A config of its own so that `npm test` never runs it and it never runs the specs.
  * bench/package.json makes these files CommonJS, as e2e/package.json does for the same reason.
@@ -19,7 +19,7 @@ if (!fs.existsSync(CHROMIUM)) {
 
 export default defineConfig({
   testDir: '.',
-  testMatch: 'live-drift.ts',
+  testMatch: ['live-drift.ts', 'call-reconnect.ts'],
   outputDir: path.join(OUTPUT_DIR, 'test-results'),
   globalSetup: '../e2e/global-setup.ts',
   workers: 1,

@@ -73,9 +73,11 @@ test('a chat call: the researcher and every participant see each other; mute is 
     await capture(patPage, 'live-chat-participant', patPage.getByRole('region', { name: 'Video call' }));
   });
 
+  const measured: Record<string, number> = {};
+
   await test.step('a participant who reloads gets the call back by itself', async () => {
     await patPage.reload();
-    await expectReceiving(tileVideo(patPage, 'Researcher'));
+    measured.participantReloadToPictureMs = await expectReceiving(tileVideo(patPage, 'Researcher'));
     // The old call (the page before the reload) is gone: one tile for Pat.
     await expect(desk.getByRole('figure', { name: 'Pat Call' })).toHaveCount(1);
     await expectReceiving(tileVideo(desk, 'Pat Call'));
@@ -84,11 +86,13 @@ test('a chat call: the researcher and every participant see each other; mute is 
   });
 
   await test.step('the researcher reloads: every participant calls the new page by itself', async () => {
+    const reloaded = Date.now();
     await desk.reload();
     await expectReceiving(tileVideo(desk, 'Pat Call'));
     await expectReceiving(tileVideo(desk, 'Sam Call'));
     await expect(desk.getByRole('figure', { name: /Call$/ })).toHaveCount(2);
     for (const page of [patPage, samPage]) await expectReceiving(tileVideo(page, 'Researcher'));
+    measured.researcherReloadToEveryPictureMs = Date.now() - reloaded;
   });
 
   await test.step('a second tab of one participant is a second peer in the call', async () => {
@@ -116,6 +120,7 @@ test('a chat call: the researcher and every participant see each other; mute is 
     await expect.poll(() => sentAudio(patPage)).toEqual([]);
   });
 
+  console.log(`[live-call] measured: ${JSON.stringify(measured)}`);
   for (const page of [desk, patPage]) await page.context().close();
 });
 

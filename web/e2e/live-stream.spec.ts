@@ -4,6 +4,7 @@ import { STREAM_PIXEL_COLOR } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
 import { capture } from './support/screenshots';
 import {
+  FOLLOW,
   contextFor,
   driftsOf,
   livePath,
@@ -27,8 +28,7 @@ import { emailOf } from './support/users';
 /** YT.PlayerState. */
 const PLAYING = 1;
 const PAUSED = 2;
-/** The issue's bound: after a seek a participant is this close to the researcher. */
-const AFTER_SEEK_S = 0.25;
+const AFTER_SEEK_S = FOLLOW.nearS;
 
 /** Worst |drift| over `samples` readings `everyMs` apart. */
 async function worst(read: () => Promise<number>, samples = 6, everyMs = 250): Promise<number> {
@@ -98,13 +98,13 @@ test('a YouTube stream: the researcher plays, seeks and pauses with its controls
   });
 
   await test.step("seeks with YouTube's seek bar while playing: the participant follows each", async () => {
-    // A follower corrects drift under the sync's seek threshold (1 s) by nudging its rate 5 %, and
-    // YouTube offers no such rate (it rounds 1.05 to 1): what a seek leaves, under 1 s, stays. The
+    // A follower corrects drift under the sync's seek threshold (1 s) by nudging its rate up to 10 %, and
+    // YouTube offers no such rate (it rounds 1.1 to 1): what a seek leaves, under 1 s, stays. The
     // drifts are logged; the issue's 0.25 s is held on the HLS stream and on seeks while paused.
     for (const [index, to] of [120, 200, 60].entries()) {
       await youTubeControls(desk).getByRole('slider', { name: 'Seek' }).fill(String(to));
       await expect
-        .poll(async () => Math.abs((await youTubeSnapshot(seat)).time - to), { timeout: 5000 })
+        .poll(async () => Math.abs((await youTubeSnapshot(seat)).time - to), { timeout: FOLLOW.withinMs })
         .toBeLessThan(5);
       await desk.waitForTimeout(1000);
       const drift = await worst(() => youTubeDrift(desk, seat));
@@ -116,10 +116,14 @@ test('a YouTube stream: the researcher plays, seeks and pauses with its controls
 
   await test.step('pause, then a seek while paused: the participant pauses there too', async () => {
     await youTubeControls(desk).getByRole('button', { name: 'Pause' }).click();
-    await expect.poll(async () => (await youTubeSnapshot(seat)).state, { timeout: 5000 }).toBe(PAUSED);
+    await expect
+      .poll(async () => (await youTubeSnapshot(seat)).state, { timeout: FOLLOW.withinMs })
+      .toBe(PAUSED);
     await expect.poll(async () => Math.abs(await youTubeDrift(desk, seat))).toBeLessThan(AFTER_SEEK_S);
     await youTubeControls(desk).getByRole('slider', { name: 'Seek' }).fill('300');
-    await expect.poll(async () => (await youTubeSnapshot(seat)).time, { timeout: 5000 }).toBeCloseTo(300, 0);
+    await expect
+      .poll(async () => (await youTubeSnapshot(seat)).time, { timeout: FOLLOW.withinMs })
+      .toBeCloseTo(300, 0);
     measured.afterPausedSeek = Math.abs(await youTubeDrift(desk, seat));
     expect(measured.afterPausedSeek).toBeLessThan(AFTER_SEEK_S);
     expect((await youTubeSnapshot(seat)).state).toBe(PAUSED);
@@ -171,23 +175,31 @@ test('an HLS stream through hls.js: the researcher plays, seeks and pauses, a pa
   await test.step('play: the participant plays along', async () => {
     await researcherVideo.play(desk);
     await expect.poll(async () => (await sampleVideo(seat)).paused, { timeout: 10_000 }).toBe(false);
-    await expect.poll(async () => Math.abs(await drift()), { timeout: 5000 }).toBeLessThan(AFTER_SEEK_S);
+    await expect
+      .poll(async () => Math.abs(await drift()), { timeout: FOLLOW.withinMs })
+      .toBeLessThan(AFTER_SEEK_S);
     measured.afterPlay = await worst(drift);
   });
 
   await test.step(`a seek while playing: the participant is within ${AFTER_SEEK_S} s`, async () => {
     await researcherVideo.seek(desk, 12);
-    await expect.poll(async () => (await sampleVideo(seat)).time, { timeout: 5000 }).toBeGreaterThan(11.5);
-    await expect.poll(async () => Math.abs(await drift()), { timeout: 5000 }).toBeLessThan(AFTER_SEEK_S);
+    await expect
+      .poll(async () => (await sampleVideo(seat)).time, { timeout: FOLLOW.withinMs })
+      .toBeGreaterThan(11.5);
+    await expect
+      .poll(async () => Math.abs(await drift()), { timeout: FOLLOW.withinMs })
+      .toBeLessThan(AFTER_SEEK_S);
     // Logged, not held: on a loaded machine one sample can catch a decoder stall.
     measured.afterSeek = await worst(drift);
   });
 
   await test.step('pause, then a seek while paused, are followed', async () => {
     await researcherVideo.pause(desk);
-    await expect.poll(async () => (await sampleVideo(seat)).paused, { timeout: 5000 }).toBe(true);
+    await expect.poll(async () => (await sampleVideo(seat)).paused, { timeout: FOLLOW.withinMs }).toBe(true);
     await researcherVideo.seek(desk, 5);
-    await expect.poll(async () => (await sampleVideo(seat)).time, { timeout: 5000 }).toBeCloseTo(5, 1);
+    await expect
+      .poll(async () => (await sampleVideo(seat)).time, { timeout: FOLLOW.withinMs })
+      .toBeCloseTo(5, 1);
     measured.afterPausedSeek = Math.abs(await drift());
     expect(measured.afterPausedSeek).toBeLessThan(AFTER_SEEK_S);
   });

@@ -14,6 +14,13 @@ if (!fs.existsSync(CHROMIUM)) {
 
 /** Specs that make no session a participant could see: they run before the others. */
 const ACCOUNT_SPECS = /\/(auth|participant)\.spec\.ts$/;
+/**
+ * Specs whose pages play video or carry a call in three or four browsers at once and check how they
+ * follow one another: run one at a time (beside one spec of the others), so that two of them never
+ * starve each other of the two cores. `npm run e2e:timing -w web -- --repeat-each 3` runs only these.
+ */
+const TIMING_SPECS =
+  /\/(live-session|live-session-firefox|live-stream|live-call|live-call-firefox|live-call-relay|live-monitor)\.spec\.ts$/;
 
 // Here rather than in web/ so that web/tsconfig.json's "e2e" covers it (type checks and type-aware lint).
 // e2e/package.json makes these files CommonJS: they import proto's sources, which are CommonJS, and
@@ -34,7 +41,8 @@ export default defineConfig({
   // (and its screenshot) is only the test's own while no researcher test has made one yet.
   projects: [
     { name: 'accounts', testMatch: ACCOUNT_SPECS },
-    { name: 'studies', testIgnore: ACCOUNT_SPECS, dependencies: ['accounts'] },
+    { name: 'studies', testIgnore: [ACCOUNT_SPECS, TIMING_SPECS], dependencies: ['accounts'] },
+    { name: 'live', testMatch: TIMING_SPECS, dependencies: ['accounts'], workers: 1 },
   ],
   use: {
     browserName: 'chromium',

@@ -305,6 +305,28 @@ describe('PlaybackSync, participant', () => {
     sync.stop();
   });
 
+  it('makes up a 200 ms stall (a slow laptop) within 2.5 s, without seeking', async () => {
+    const { player, link, sync, driftFrom } = participant();
+    sync.start();
+    const sent = status({ currentTime: 20 });
+    link.emit('videoStatus', sent);
+    // Joined (a timed start) and playing in step.
+    await wait(START_AHEAD_MS + 1000);
+    expect(player.paused()).toBe(false);
+    expect(Math.abs(driftFrom(sent))).toBeLessThan(IGNORE_DRIFT_MS);
+    player.position -= 0.2;
+    const seeks = player.log.filter((entry) => entry.startsWith('seek')).length;
+    let backInMs = 0;
+    while (Math.abs(driftFrom(sent)) >= IGNORE_DRIFT_MS && backInMs < 10_000) {
+      await wait(50);
+      backInMs += 50;
+    }
+    // Within 1.9 s here; a nudge of 5 % at most (CATCH_UP_MS 1000) took 3.5 s.
+    expect(backInMs).toBeLessThanOrEqual(2500);
+    expect(player.log.filter((entry) => entry.startsWith('seek'))).toHaveLength(seeks);
+    sync.stop();
+  });
+
   it('joins by landing a little ahead, paused, and starting when the researcher gets there', async () => {
     const { player, link, sync, driftFrom } = participant({ seekMs: 200 });
     sync.start();

@@ -16,7 +16,7 @@ export type PlaybackRole = 'owner' | 'participant';
 /** How often a participant compares where it is with where the researcher is. */
 export const CORRECT_EVERY_MS = 250;
 /** A nudge aims to close the drift in about this long: the rate changes by drift / this, capped. */
-export const CATCH_UP_MS = 1000;
+export const CATCH_UP_MS = 500;
 /** A nudge ends (the researcher's rate again) once the drift is under this. */
 export const CLOSE_ENOUGH_MS = IGNORE_DRIFT_MS / 2;
 /** A paused participant seeks to the researcher's exact frame: any difference over this is sought away. */
@@ -28,7 +28,7 @@ const START_CHECK_MS = 300;
 const MAX_START_LATENCY_MS = 500;
 /**
  * A seek that lands this far or further from the researcher is made good by a timed start rather
- * than by the nudge, which would take 20 times as long (5 s for 250 ms): ahead, the player waits
+ * than by the nudge, which would take 10 times as long (2.5 s for 250 ms): ahead, the player waits
  * paused for the researcher; behind, it seeks again further ahead, paused (at most MAX_RESEEKS times
  * in a row). What a seek takes varies (a frame at hand or one to fetch and decode, a busy machine),
  * so the lead it aims by is sometimes wrong.
@@ -298,6 +298,8 @@ export class PlaybackSync {
       return this.seekAhead(want, status);
     }
     const step = syncStep(driftMs, status.playbackRate, this.nudging);
+    // A timed start is measured before it is nudged: what the nudge made up would be learnt as lateness.
+    if (step.kind === 'rate' && this.startCheckAt !== null) return;
     if (step.kind === 'seek') {
       // Playing on: aimed ahead by what seeks take, it usually lands on time (see land()).
       this.reseeks = 0;
