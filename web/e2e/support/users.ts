@@ -1,12 +1,16 @@
 import { UI_TEXTS } from '@uis/proto/browser';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { nextMagicLink } from './magic-link';
 
 /**
  * The address of a test's user. Every run starts a fresh server, so a label used by one test only
- * is enough to keep tests apart; fixed addresses keep the screenshots the same from run to run.
+ * is enough to keep tests apart; fixed addresses keep the screenshots the same from run to run. A
+ * test repeated in one run (`--repeat-each`) gets the repeat's number in its addresses.
  */
-export const emailOf = (label: string): string => `${label}@example.org`;
+export function emailOf(label: string): string {
+  const repeat = test.info().repeatEachIndex;
+  return repeat === 0 ? `${label}@example.org` : `${label}-r${repeat}@example.org`;
+}
 
 /** Asks for a magic link on the login screen and answers the link printed for it. */
 export async function requestMagicLink(page: Page, email: string): Promise<string> {
