@@ -90,10 +90,21 @@ export const YES_NO_OPTIONS = [
 
 // ---- Auth -------------------------------------------------------------------------------------
 
-/** Cookie names the web keeps the tokens in (spec section 3). */
+/** Cookie names the web keeps the tokens in (spec section 3): HttpOnly, set by auth. */
 export const TOKEN_COOKIES = { accessToken: 'accessToken', refreshToken: 'refreshToken' } as const;
 /** The refresh-token cookie expires after this many days. */
 export const REFRESH_TOKEN_COOKIE_DAYS = 3;
+/**
+ * The cookie a script may read beside the HttpOnly token cookies (ours): no token, only when the
+ * access token expires (epoch seconds), so the web app knows it is signed in and when to renew.
+ */
+export const SIGNED_IN_COOKIE = 'signedIn';
+/**
+ * The header the web app sends with every API call (ours). A cookie authenticates a change only with
+ * it: another site's form cannot set a header, and its fetch with one needs a CORS preflight that
+ * ALLOWED_ORIGINS refuses. Its answers never carry the refresh token, which stays in its cookie.
+ */
+export const APP_REQUEST_HEADER = { name: 'X-Requested-With', value: 'uis' } as const;
 /** A magic link is valid this long, and only once. */
 export const MAGIC_LINK_TTL_MINUTES = 15;
 /** An invitation's link signs in like a magic link (once), but waits days: studies are announced ahead. */
@@ -112,6 +123,12 @@ export const JOIN_ATTEMPTS_PER_MINUTE = 20;
 export const PANEL_IDS_MAX = 10;
 export const PANEL_ID_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
 export const PANEL_ID_VALUE_MAX_CHARS = 200;
+/**
+ * A participant keeps the panel ids of their first join; a later join with others is kept beside
+ * them as a conflict the researcher sees (a shared device, a second panel account), at most this
+ * many: nothing a link's visitor sends grows a row without bound.
+ */
+export const PANEL_ID_CONFLICTS_MAX = 5;
 /**
  * A path of this app to open after signing in (a join link, an invitation's session): one leading
  * slash and no second one or backslash after it (so never another host), no spaces, at most
@@ -229,6 +246,22 @@ export const SIGN_IN_PROVIDER_ERRORS = {
     'Your account at that provider has no verified e-mail address. Verify it there, or sign in with your e-mail.',
 } as const;
 export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
+
+/**
+ * What the login screen says for each `signInError` code /oidc/callback sends the browser back with:
+ * the failures, and what happens when the provider is not trusted for its e-mail's domain (auth's
+ * README): a sign-in link went to that address, and following it in this browser finishes the
+ * sign-in and remembers the provider's account. A superset of SIGN_IN_PROVIDER_ERRORS, for the
+ * login screen to look every code up in.
+ */
+export const SIGN_IN_PROVIDER_MESSAGES = {
+  ...SIGN_IN_PROVIDER_ERRORS,
+  linkSent:
+    'We mailed a sign-in link to the e-mail address of your account at that provider. Open it in this browser to finish signing in: it proves the address is yours, and is needed only once.',
+  tooMany:
+    'Too many sign-in links went to the e-mail address of your account at that provider. Please wait a few minutes and try again.',
+} as const;
+export type SignInProviderMessage = keyof typeof SIGN_IN_PROVIDER_MESSAGES;
 
 // ---- Live monitor (ours: the researcher's view of who is there and in sync) --------------------
 

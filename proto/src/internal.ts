@@ -23,7 +23,7 @@ import {
 import type { HttpMethod } from './route';
 import { ConsentAcceptance, ConsentVersion, Withdrawal } from './routes/consent.routes';
 import { Prompt } from './routes/content.routes';
-import { PARTICIPANT_SOURCES, PanelIds } from './routes/participation.routes';
+import { PARTICIPANT_SOURCES, PanelIdConflicts, PanelIds } from './routes/participation.routes';
 import { MessageRecord, PixelRecord, PlaybackRecord } from './routes/records.routes';
 import type { RestServiceName, ServiceName } from './services';
 
@@ -169,11 +169,15 @@ export const RosterEntry = z.object({
   invitedAt: z.string().nullable(),
   joinedAt: z.string().nullable(),
   panelIds: PanelIds,
+  panelIdConflicts: PanelIdConflicts,
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
 
 /** A page of a session's messages, oldest first; `hasMore`: older ones remain. */
 const MessagePageAnswer = z.object({ messages: z.array(MessageRecord), hasMore: z.boolean() });
+
+/** The most e-mails studiesResearcherPeople answers: ten full scopes. */
+export const RESEARCHER_PEOPLE_MAX = 10_000;
 
 export const internalRoutes = defineInternalRoutes({
   realtimeSessionAccessChanged: {
@@ -255,6 +259,14 @@ export const internalRoutes = defineInternalRoutes({
       "A group's sessions, oldest first, and whether the user owns the group: records' study export of a group. `exists` is false for an unknown group (callers answer 404), `owner` false for another researcher's group (403); `sessionIds` is empty unless `owner`.",
     request: z.object({ groupId: id(), userId: id() }),
     answer: GroupSessions,
+  },
+  studiesResearcherPeople: {
+    method: 'GET',
+    path: '/internal/studies/researcher-people',
+    service: 'studies',
+    summary: `The e-mails a researcher's sessions name in their scopes or list as joined (by link or invitation), at most ${RESEARCHER_PEOPLE_MAX}: whom auth's participant directory shows that researcher.`,
+    request: z.object({ userId: id() }),
+    answer: z.object({ emails: z.array(z.string()).max(RESEARCHER_PEOPLE_MAX) }),
   },
   studiesUserDataDelete: {
     method: 'POST',

@@ -28,7 +28,8 @@ const SECURITY_SCHEMES = {
     type: 'apiKey',
     in: 'cookie',
     name: TOKEN_COOKIES.accessToken,
-    description: 'The same token as the cookie the web app holds.',
+    description:
+      "The HttpOnly cookie the server sets on signing in. It counts for a POST only with the header `X-Requested-With: uis` (what the web app sends; another site's page cannot), so Swagger UI's Try it out works on GETs with it, and needs the bearer token for changes.",
   },
   query: {
     type: 'apiKey',

@@ -95,6 +95,7 @@ describe('route table against spec section 7', () => {
       'GET /oidc/start',
       'POST /acceptConsent',
       'POST /createJoinLink',
+      'POST /enterSession',
       'POST /joinSession',
       'POST /logout',
       'POST /resendInvitation',
@@ -183,8 +184,9 @@ describe('route table against spec section 7', () => {
     const userRoutes = routeList.filter((r) => r.access === 'user').map((r) => r.name);
     expect(userRoutes.sort()).toEqual(
       [
-        // Their own part in a session: consent, joining by link, a device check, withdrawing.
+        // Their own part in a session: consent, taking part, joining by link, a device check, withdrawing.
         'acceptConsent',
+        'enterSession',
         'getMyConsent',
         'joinSession',
         'saveDeviceCheck',

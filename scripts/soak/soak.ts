@@ -433,11 +433,17 @@ async function main(): Promise<void> {
     const storedOf = async () => {
       const stored = new Map<string, { asStored: MessageRecord[]; live: MessageRecord[] }>();
       for (const [sessionId, researcher] of researchers) {
-        const { messages } = await server.api.ok(
-          'getMessages',
-          { sessionId },
-          await renew(server, researcher),
-        );
+        const messages: MessageRecord[] = [];
+        let after: string | undefined;
+        do {
+          const page = await server.api.ok(
+            'getMessages',
+            { sessionId, ...(after ? { after } : {}) },
+            await renew(server, researcher),
+          );
+          messages.push(...page.messages);
+          after = page.next ?? undefined;
+        } while (after);
         stored.set(sessionId, { asStored: messages, live: orderMessages(messages) });
       }
       return stored;

@@ -8,12 +8,38 @@ import { mailedLink, signUp, startComposedStack, type ComposedStack } from './co
  * Every REST route of proto's table, called as each kind of caller, against the composed services:
  * the answer must be success for the callers the matrix allows, 403 for other signed-in callers and
  * 401 for anonymous ones (public routes: success for everyone). A route without an entry fails.
+ * The session asks for consent: participantIn agreed, participantPending (in its scope too) did not,
+ * and gets what participantIn gets except the session's data (CONSENT_GATED: 403 CONSENT_REQUIRED).
  */
 
-const ACTORS = ['anonymous', 'participantIn', 'participantOut', 'otherResearcher', 'owner'] as const;
+const ACTORS = [
+  'anonymous',
+  'participantIn',
+  'participantPending',
+  'participantOut',
+  'otherResearcher',
+  'owner',
+] as const;
 type Actor = (typeof ACTORS)[number];
 type Person = Exclude<Actor, 'anonymous'>;
-const PEOPLE: readonly Person[] = ['participantIn', 'participantOut', 'otherResearcher', 'owner'];
+const PEOPLE: readonly Person[] = [
+  'participantIn',
+  'participantPending',
+  'participantOut',
+  'otherResearcher',
+  'owner',
+];
+
+/** The routes of a session's data: the one consent rule refuses a participant who has not agreed. */
+const CONSENT_GATED: ReadonlySet<RouteName> = new Set<RouteName>([
+  'getActions',
+  'getVideoInfo',
+  'videoAsset',
+  'getMessages',
+  'addMessage',
+  'saveDeviceCheck',
+  'getCallSettings',
+]);
 
 const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
 
@@ -27,6 +53,8 @@ interface World {
   messageId: string;
   pixelId: string;
   videoName: string;
+  /** A chat session like the shared one (consent asked, participantIn agreed). */
+  chatSessionId: string;
   /** Calls a route as the owner and answers its `res` (for fresh targets of destructive calls). */
   asOwner(name: RouteName, input: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
@@ -132,6 +160,8 @@ const MATRIX: Record<RouteName, Entry> = {
       return { token: (joinLink as { token: string }).token, panelIds: { PROLIFIC_PID: 'p1' } };
     },
   },
+
+  enterSession: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
 
   // consent and withdrawal (issue 14). Setting a text, agreeing and withdrawing each use a session
   // of their own: a text on the shared session would hold up participantIn's later calls, a
@@ -241,15 +271,21 @@ const MATRIX: Record<RouteName, Entry> = {
   exportRecords: { allowed: owner, input: (w) => ({ sessionId: w.sessionId, kind: 'messages' }) },
   exportStudy: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
 
-  // signal
-  getCallSettings: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
+  // signal: a call's settings, of a chat session (the shared one is a video session)
+  getCallSettings: { allowed: members, input: (w) => ({ sessionId: w.chatSessionId }) },
 };
 
-/** A new session of the owner's with participantIn in its scope, for a call that changes it. */
+/**
+ * A new session of the owner's with the participants in its scope (and no consent text), for a call
+ * that changes it.
+ */
 async function freshSession(w: World): Promise<string> {
   const { session } = await w.asOwner('createSession', { groupId: w.groupId });
   const sessionId = (session as { session_id: string }).session_id;
-  await w.asOwner('editSessionInfo', { sessionId, scope: [w.people.participantIn.email] });
+  await w.asOwner('editSessionInfo', {
+    sessionId,
+    scope: [w.people.participantIn.email, w.people.participantPending.email],
+  });
   return sessionId;
 }
 
@@ -282,9 +318,27 @@ describe('authorization matrix over every route of proto', () => {
     };
     const groupId = ((await asOwner('createGroup', { title: 'Study' })).group as { group_id: string })
       .group_id;
-    const sessionId = ((await asOwner('createSession', { groupId })).session as { session_id: string })
-      .session_id;
-    await asOwner('editSessionInfo', { sessionId, scope: [people.participantIn.email] });
+    /** A session of `type` with both participants in scope, asking for consent that participantIn gave. */
+    const consentedSession = async (type: 'video' | 'chat') => {
+      const id = ((await asOwner('createSession', { groupId })).session as { session_id: string }).session_id;
+      await asOwner('editSessionInfo', {
+        sessionId: id,
+        type,
+        scope: [people.participantIn.email, people.participantPending.email],
+      });
+      const text = `Consent to the ${type} session.`;
+      await asOwner('setSessionConsent', { sessionId: id, text });
+      const agreed = await call(
+        stack,
+        'acceptConsent',
+        { sessionId: id, sha256: createHash('sha256').update(text).digest('hex') },
+        people.participantIn.accessToken,
+      );
+      if (agreed.status !== 200) throw new Error(`acceptConsent: ${agreed.status} ${agreed.error?.message}`);
+      return id;
+    };
+    const sessionId = await consentedSession('video');
+    const chatSessionId = await consentedSession('chat');
     const actionId = ((await asOwner('addAction', { sessionId })).action as { action_id: string }).action_id;
     const promptId = (
       (await asOwner('addPrompt', { sessionId, time: '00:00:05' })).prompt as { prompt_id: string }
@@ -296,7 +350,19 @@ describe('authorization matrix over every route of proto', () => {
       (await asOwner('addPixel', { sessionId, x: 0.2, y: 0.3, color: 'n/a' })).pixel as { pixel_id: string }
     ).pixel_id;
     const videoName = (await asOwner('uploadVideo', { sessionId })).name as string;
-    world = { stack, people, groupId, sessionId, actionId, promptId, messageId, pixelId, videoName, asOwner };
+    world = {
+      stack,
+      people,
+      groupId,
+      sessionId,
+      actionId,
+      promptId,
+      messageId,
+      pixelId,
+      videoName,
+      chatSessionId,
+      asOwner,
+    };
   }, 120_000);
 
   afterAll(() => world?.stack.close());
@@ -321,20 +387,28 @@ describe('authorization matrix over every route of proto', () => {
       const res = await call(world.stack, name, input, token);
       // A browser step of a sign-in answers every caller with a redirect (its refusals too).
       const success = route.produces === 'redirect' ? 302 : 200;
+      const allowed = (person: Person) => entry.allowed === 'everyone' || entry.allowed.includes(person);
+      const gated = actor === 'participantPending' && allowed('participantIn') && CONSENT_GATED.has(name);
       const expected =
-        entry.allowed === 'everyone' || (actor !== 'anonymous' && entry.allowed.includes(actor))
-          ? success
+        entry.allowed === 'everyone' ||
+        (actor !== 'anonymous' &&
+          (allowed(actor) || (actor === 'participantPending' && allowed('participantIn'))))
+          ? gated
+            ? 403
+            : success
           : actor === 'anonymous'
             ? 401
             : 403;
       expect([name, actor, res.status]).toEqual([name, actor, expected]);
+      if (gated) expect([name, actor, res.error?.code]).toEqual([name, actor, 'CONSENT_REQUIRED']);
       if (!route.produces || expected !== success) {
         // A SUCCESS answer has a `res` that passed the route's answer schema; an ERROR one has its message.
         const outcome = res.res !== undefined ? 'SUCCESS' : res.error ? 'ERROR' : 'neither';
         expect([name, actor, outcome]).toEqual([name, actor, expected === success ? 'SUCCESS' : 'ERROR']);
       }
-      // Nobody but the owner (and researchers browsing the participants directory) sees another person.
-      if (expected === 200 && actor !== 'owner' && name !== 'getAllParticipants') {
+      // Nobody but the owner sees another person (the participants directory shows each researcher
+      // the people of their own sessions only).
+      if (expected === 200 && actor !== 'owner') {
         const { text } = res;
         for (const other of PEOPLE.filter((person) => person !== actor)) {
           expect([name, actor, text.includes(world.people[other].email)]).toEqual([name, actor, false]);

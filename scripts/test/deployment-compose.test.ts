@@ -1,4 +1,5 @@
 import { API_PORT, APP_CONFIG_ENV, SERVICES, type ServiceName } from '@uis/proto';
+import { PEER_RESTRICTIONS } from '@uis/signal';
 import {
   MissingVariable,
   SERVICE_NAMES,
@@ -299,6 +300,17 @@ describe('the edge', () => {
       .filter(([, service]) => networksOf(service).includes('edge'))
       .map(([name]) => name);
     expect(onEdge.sort()).toEqual(['auth', 'content', 'gateway', 'realtime', 'records', 'signal', 'studies']);
+  });
+});
+
+describe('the TURN server', () => {
+  it('relays to public peers only, over UDP: the list signal starts coturn with (services/signal/test/turn-peers.test.ts)', () => {
+    const script = (compose.services.coturn!.command as string[]).join('\n');
+    const flags = script
+      .split(/\s+/)
+      .filter((word) => /^--(denied-peer-ip|no-multicast-peers|no-tcp-relay)\b/.test(word));
+    expect(flags).toEqual([...PEER_RESTRICTIONS]);
+    expect(script).not.toMatch(/--allow(ed)?-(loopback-peers|peer-ip)/);
   });
 });
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_CONFIG_ENV, VIDEO_UPLOAD_MAX_BYTES, type ServiceName } from '@uis/proto';
+import { PEER_RESTRICTIONS } from '@uis/signal';
 import {
   SERVICE_NAMES,
   SERVICES_WITH_TABLES,
@@ -495,6 +496,20 @@ describe('the TURN server (k8s/turn)', () => {
     ]);
     expect(readersByVariable().get('TURN_SECRET')).toContain('signal');
     expect(Object.keys(secretTemplate().stringData as JsonObject)).toContain('TURN_SECRET');
+  });
+
+  it('relays to public peers only, over UDP: the list signal starts coturn with, and TURN_DENIED_PEER_IPS besides', () => {
+    const script = (mainContainer(coturn).args as string[]).join('\n');
+    const words = script.split(/\s+/);
+    const flags = words.filter((word) =>
+      /^--(denied-peer-ip=[^$]|no-multicast-peers|no-tcp-relay)/.test(word),
+    );
+    expect(flags).toEqual([...PEER_RESTRICTIONS]);
+    // The operator's own ranges, one flag each.
+    expect(script).toContain(
+      'for range in $TURN_DENIED_PEER_IPS; do denied="$denied --denied-peer-ip=$range"; done',
+    );
+    expect(script).not.toMatch(/--allow(ed)?-(loopback-peers|peer-ip)/);
   });
 
   it('lets browsers reach its port and every relay port it uses, over UDP, and nothing else', () => {

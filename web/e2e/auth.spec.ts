@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SCREEN_TEXTS, TOKEN_COOKIES, UI_TEXTS, VALIDATION_TEXTS, helloText } from '@uis/proto/browser';
+import {
+  SCREEN_TEXTS,
+  SIGNED_IN_COOKIE,
+  TOKEN_COOKIES,
+  UI_TEXTS,
+  VALIDATION_TEXTS,
+  helloText,
+} from '@uis/proto/browser';
 import { holdAnswers } from './support/hold-answer';
 import { nextMagicLink } from './support/magic-link';
 import { DESKTOP, capture } from './support/screenshots';
@@ -123,6 +130,8 @@ test.describe('signed out', () => {
     const elsewhere = await browser.newContext({ baseURL, viewport: DESKTOP });
     const other = await elsewhere.newPage();
     await other.goto(link);
+    // Not asked for in that browser: nothing happens until the person says it is their address.
+    await other.getByRole('button', { name: `Continue as ${email}` }).click();
     await expect(other).toHaveURL(/\/signup$/);
     await other.getByRole('button', { name: 'Participant' }).click();
     await expect(other.getByLabel('Email')).toHaveValue(email);
@@ -137,6 +146,35 @@ test.describe('signed out', () => {
     await expect(other).toHaveURL(/\/sessions$/);
     await expect(other.getByText(helloText('Tess Ng'))).toBeVisible();
     await elsewhere.close();
+  });
+
+  test('a sign-in link asked for in another browser signs in only after "Continue as …" (login CSRF)', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = emailOf('mallory');
+    await signUpResearcher(page, email, 'Mallory Sender');
+    // Mallory asks for a link of her own account and sends it to someone else.
+    const sender = await browser.newContext({ baseURL });
+    const link = await requestMagicLink(await sender.newPage(), email);
+    await sender.close();
+
+    const victim = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const other = await victim.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: `Sign in as ${email}?` })).toBeVisible();
+    await capture(other, 'auth-callback-confirm');
+    await other.getByRole('link', { name: /Not you\?/ }).click();
+    await expect(other.getByRole('button', { name: 'Enter' })).toBeVisible();
+    const names = (await victim.cookies()).map(({ name }) => name);
+    expect(names).not.toContain(TOKEN_COOKIES.accessToken);
+
+    // The link was not spent: its owner, in that browser, goes on with it.
+    await other.goto(link);
+    await other.getByRole('button', { name: `Continue as ${email}` }).click();
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await victim.close();
   });
 
   test("the auth callback without an e-mail says 'Authentication failed. Please try again.' and returns to /", async ({
@@ -163,6 +201,35 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
+  test('the tokens are cookies no script of the page can read, auth sets them; a readable one says only until when', async ({
+    page,
+    context,
+  }) => {
+    await signUpResearcher(page, emailOf('jar'), 'Jar Cookie');
+    const cookies = new Map((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+    for (const name of [TOKEN_COOKIES.accessToken, TOKEN_COOKIES.refreshToken]) {
+      expect(cookies.get(name)).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    }
+    const marker = cookies.get(SIGNED_IN_COOKIE)!;
+    expect(marker).toMatchObject({ httpOnly: false, sameSite: 'Lax', path: '/' });
+    expect(Number(marker.value) * 1000).toBeGreaterThan(Date.now());
+    const readable = await page.evaluate(() => document.cookie);
+    expect(readable).toBe(`${SIGNED_IN_COOKIE}=${marker.value}`);
+    // Renewed by its cookie (a reload with an expired access token would do the same).
+    await page.evaluate(() => {
+      document.cookie = 'signedIn=1; path=/';
+    });
+    const renewal = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/getAccessTokenFromRefreshToken',
+    );
+    await page.reload();
+    expect((await renewal).status()).toBe(200);
+    await expect(page.getByText(helloText('Jar Cookie'))).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const renewed = (await context.cookies()).find(({ name }) => name === SIGNED_IN_COOKIE);
+    expect(Number(renewed?.value) * 1000).toBeGreaterThan(Date.now());
+  });
+
   test('log out returns to / and the dashboard then sends back to /', async ({ page, context }) => {
     await signUpResearcher(page, emailOf('logout'), 'Lou Out');
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -170,6 +237,7 @@ test.describe('signed in', () => {
     const names = (await context.cookies()).map(({ name }) => name);
     expect(names).not.toContain(TOKEN_COOKIES.refreshToken);
     expect(names).not.toContain(TOKEN_COOKIES.accessToken);
+    expect(names).not.toContain(SIGNED_IN_COOKIE);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/$/);
   });

@@ -1,6 +1,6 @@
 import type { DeviceCheckItem } from '@uis/proto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { api, signUpThroughApi } from './support/api';
+import { api, enterSession, signUpThroughApi } from './support/api';
 import { expectAccessible } from './support/axe';
 import { callTest as test, chatSession, signedInContext, type Tokens } from './support/call-session';
 import { parseCsv } from './support/csv';
@@ -71,6 +71,7 @@ test('the pre-session check: all pass with fake devices, a denied camera fails a
   const { sessionId, researcher } = await chatSession(emailOf('check-rhea'), 'Rhea Lab', 'Checked call');
   const patEmail = emailOf('check-pat');
   const pat = await signUpThroughApi(patEmail, 'Pat Check');
+  await enterSession(sessionId, pat.accessToken);
 
   await test.step('the participant’s sessions list links to it', async () => {
     const context = await signedInContext(browser, pat);

@@ -148,6 +148,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     OIDC_TESTUNI_CLIENT_ID: OIDC_TEST_PROVIDER.clientId,
     OIDC_TESTUNI_CLIENT_SECRET: OIDC_TEST_PROVIDER.clientSecret,
     OIDC_TESTUNI_LABEL: OIDC_TEST_PROVIDER.label,
+    OIDC_TESTUNI_EMAIL_DOMAINS: OIDC_TEST_PROVIDER.emailDomains,
     // No public STUN/TURN (nothing outside this machine); the run's coturn, with credentials per caller.
     ICE_SERVERS: '[]',
     TURN_URLS: turn.url,

@@ -1,4 +1,4 @@
-import { signUpThroughApi } from './support/api';
+import { enterSession, signUpThroughApi } from './support/api';
 import {
   expectReceiving,
   recordPeerConnectionsScript,
@@ -31,6 +31,7 @@ test('Chromium and Firefox call each other, both ways, with the researcher in ei
         'Cross-browser A',
       );
       const fern = await signUpThroughApi(emailOf('fox-fern'), 'Fern Firefox');
+      await enterSession(sessionId, fern.accessToken);
       const desk = await openLiveSession(browser, researcher, sessionId);
       const fox = await openSignedIn(
         firefox,

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { api } from './support/api';
+import { api, enterSession } from './support/api';
 import { STREAM_PIXEL_COLOR } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
 import { capture } from './support/screenshots';
@@ -74,6 +74,7 @@ test('a YouTube stream: the researcher plays, seeks and pauses with its controls
   const measured: Record<string, number> = {};
 
   await test.step("both open it: YouTube's player, with controls for the researcher only, muted for the participant", async () => {
+    await enterSession(sessionId, pia.accessToken);
     for (const page of [desk, seat]) {
       await page.goto(livePath(sessionId));
       await waitUntilYouTubeReady(page);

@@ -18,8 +18,14 @@ test('the session editor saves every field: title, scope, type, source, track, a
   const grace = emailOf('grace');
   await signUpThroughApi(grace, 'Grace Hopper');
   await signUpResearcher(page, emailOf('edith'), 'Edith Clarke');
-  const sessionId = await newSessionInEditor(page);
   const token = await accessTokenOf(context);
+  // Grace took part in an earlier session of Edith's: the scope picker's directory lists her (it
+  // lists the people of the researcher's own sessions).
+  const earlier = (await api('createGroup', { title: 'Earlier study' }, token)).group.group_id;
+  const { session } = await api('createSession', { groupId: earlier }, token);
+  await api('editSessionInfo', { sessionId: session.session_id, scope: [grace] }, token);
+  await page.reload();
+  const sessionId = await newSessionInEditor(page);
   const info = async () => (await api('getSessionInfo', { sessionId }, token)).sessionInfo;
 
   await test.step("Title: empty says 'This field must not be empty'; a new one is saved", async () => {

@@ -43,7 +43,7 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'public',
     summary:
-      "Creates an account and signs it in. `token`, a magic link's token of that e-mail (the link's callback answers SIGNUP_REQUIRED and keeps it unused), proves the address: without a usable one the answer is 401, checked first, so nobody learns whether an e-mail has an account without owning it. With it: researcher only if RESEARCHER_EMAILS allows the address (403), and refused when the e-mail already has an account (409).",
+      "Creates an account and signs it in. `token`, a magic link's token of that e-mail (the link's callback answers SIGNUP_REQUIRED and keeps it unused), proves the address: without a usable one the answer is 401, checked first, so nobody learns whether an e-mail has an account without owning it. With it: researcher only if RESEARCHER_EMAILS allows the address (403), and refused when the e-mail already has an account (409). The tokens are also set as HttpOnly cookies (see /getUserTokens).",
     request: z.object({
       email: email(VALIDATION_TEXTS.signupEmail),
       name: requiredText(VALIDATION_TEXTS.signupName, 200),
@@ -58,7 +58,7 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'public',
     summary:
-      "Trades a magic link's token for tokens (single use). For an e-mail without an account the token is kept and the answer is 404 SIGNUP_REQUIRED, so /setNewUser can use it.",
+      "Trades a magic link's token for tokens (single use). For an e-mail without an account the token is kept and the answer is 404 SIGNUP_REQUIRED, so /setNewUser can use it. The tokens are also set as cookies (ours): accessToken and refreshToken HttpOnly, SameSite=Lax, Secure over https, the refresh token's for its lifetime, and beside them the readable signedIn cookie, holding only the access token's expiry (epoch seconds). The web app (its X-Requested-With: uis header) keeps the refresh token in its cookie only: its answer's refreshToken is empty.",
     request: z.object({ email: email(), token: opaqueToken() }),
     answer: TokenPair,
   },
@@ -78,8 +78,8 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'public',
     summary:
-      'Rotates a refresh token: answers a new access token and a new refresh token. Presenting a refresh token that was already rotated revokes every token of that login.',
-    request: z.object({ refreshToken: opaqueToken() }),
+      "Rotates a refresh token: answers a new access token and a new refresh token, and sets them as cookies (see /getUserTokens). Presenting a refresh token that was already rotated revokes every token of that login. Without `refreshToken` (ours), the refreshToken cookie's is rotated, only with the web app's X-Requested-With: uis header (a cookie alone could be sent by another site); the answer's refreshToken is then empty, so no script ever reads it, and its accessToken is what a live connection renews with (renewToken). A refused cookie is cleared.",
+    request: z.object({ refreshToken: opaqueToken().optional() }),
     answer: TokenPair,
   },
   getSignInProviders: {
@@ -113,7 +113,7 @@ export const authRoutes = defineRoutes({
     extension: true,
     produces: 'redirect',
     summary:
-      "Where the provider sends the browser back: the state must match the cookie's, the code is exchanged with the PKCE verifier, the ID token is checked (signature, issuer, audience, nonce) and its e-mail must be verified. Then the app's /authcallback page gets a single-use sign-in token for that e-mail, as a magic link would: an existing account signs in (the same user however they came), a new one signs up there under the researcher policy. Any failure redirects to /login with signInError (see SIGN_IN_PROVIDER_ERRORS).",
+      "Where the provider sends the browser back: the state must match the cookie's, the code is exchanged with the PKCE verifier, the ID token is checked (signature, issuer, audience, nonce). A provider account (issuer and subject) linked before signs into its user whatever e-mail it sends now. A new one may use its verified e-mail (taken from the ID token, or from userinfo with the same subject, never mixed) only where the provider is trusted for that domain (OIDC_<ID>_EMAIL_DOMAINS, GOOGLE_EMAIL_DOMAINS): then the app's /authcallback page gets a single-use sign-in token for it, as a magic link would, and the account is linked once it is used. Elsewhere a sign-in link is mailed to the address, which links the account when followed in this browser (signInError=linkSent). Any failure redirects to /login with signInError (see SIGN_IN_PROVIDER_MESSAGES).",
     request: z.object({
       state: z.string().max(512).optional(),
       code: z.string().max(4096).optional(),
@@ -129,8 +129,9 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'public',
     extension: true,
-    summary: 'Revokes the refresh token and every token rotated from it (the spec only drops the cookie).',
-    request: z.object({ refreshToken: opaqueToken() }),
+    summary:
+      "Revokes the refresh token and every token rotated from it (the spec only drops the cookie), and clears the token cookies. Without `refreshToken`, the refreshToken cookie's, with the web app's X-Requested-With: uis header.",
+    request: z.object({ refreshToken: opaqueToken().optional() }),
     answer: Message,
   },
   deleteUser: {
@@ -149,7 +150,7 @@ export const authRoutes = defineRoutes({
     service: 'auth',
     access: 'researcher',
     summary:
-      'Participants directory for the session scope picker (researchers only: e-mails are personal data).',
+      "Participants directory for the session scope picker: the participants with an account whom the caller's own sessions name in a scope or list as joined (researchers only, and only their own people: e-mails are personal data). Anyone else is added to a scope by typing their address.",
     request: Empty,
     answer: z.object({ participants: z.array(Participant) }),
   },

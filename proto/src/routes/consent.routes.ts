@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, optionalText } from '../fields';
 import { defineRoutes } from '../route';
+import { RECORD_LIST_PAGING, nextPage, recordListRequest } from './records.routes';
 
 /**
  * Ours (issue 14): a session's consent text, which its participants agree to before the live session
@@ -114,12 +115,13 @@ export const consentRoutes = defineRoutes({
     access: 'user',
     extension: true,
     summary:
-      "For the owner or a participant in the session's scope: the session's current consent text (null when it asks for none), whether the caller must still agree to it before the live session opens (never its owner), and when they agreed to it.",
+      "For the owner or a participant in the session's scope: the session's current consent text (null when it asks for none), whether the caller must still agree to it before the live session opens (never its owner), when they agreed to it, and whether the page must ask them to confirm they take part before anything reaches the researcher (`mustConfirm`: a session scoped to Everyone they have not entered yet, see enterSession).",
     request: z.object({ sessionId: id() }),
     answer: z.object({
       consent: ConsentVersion.nullable(),
       required: z.boolean(),
       acceptedAt: z.iso.datetime().nullable(),
+      mustConfirm: z.boolean(),
     }),
   },
   acceptConsent: {
@@ -152,9 +154,8 @@ export const consentRoutes = defineRoutes({
     service: 'records',
     access: 'researcher',
     extension: true,
-    summary:
-      "The withdrawals from one of the caller's sessions, oldest first: who withdrew, when, and how many of their messages and clicks were deleted. Another researcher's session: 403.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ withdrawals: z.array(Withdrawal) }),
+    summary: `The withdrawals from one of the caller's sessions, oldest first: who withdrew, when, and how many of their messages and clicks were deleted. Another researcher's session: 403. ${RECORD_LIST_PAGING}`,
+    request: recordListRequest(),
+    answer: z.object({ withdrawals: z.array(Withdrawal), next: nextPage() }),
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, requiredText } from '../fields';
 import { defineRoutes } from '../route';
+import { RECORD_LIST_PAGING, nextPage, recordListRequest } from './records.routes';
 
 /**
  * Ours (issue 16): the pre-session check of a call session's participant. The browser checks its
@@ -16,6 +17,10 @@ export const DEVICE_CHECK_OUTCOMES = ['pass', 'fail'] as const;
 export type DeviceCheckOutcome = (typeof DEVICE_CHECK_OUTCOMES)[number];
 
 const RTT_MAX_MS = 600_000;
+
+/** Checks one person may store in one session per DEVICE_CHECK_WINDOW_MINUTES: re-running it, not a script. */
+export const DEVICE_CHECKS_PER_WINDOW = 10;
+export const DEVICE_CHECK_WINDOW_MINUTES = 10;
 
 const outcome = () => z.enum(DEVICE_CHECK_OUTCOMES, { error: 'must be pass or fail' });
 
@@ -66,8 +71,7 @@ export const deviceCheckRoutes = defineRoutes({
     service: 'records',
     access: 'user',
     extension: true,
-    summary:
-      "The owner or a participant in the session's scope stores the outcome of their pre-session check (pass or fail for the camera, microphone, speakers, STUN, TURN relay and round trip; the browser's name and version; the measured round trip): never audio or video. Each check is kept; the researcher sees them all (/getDeviceChecks) and exports them (device-checks.csv).",
+    summary: `The owner or a participant in the session's scope stores the outcome of their pre-session check (pass or fail for the camera, microphone, speakers, STUN, TURN relay and round trip; the browser's name and version; the measured round trip): never audio or video. Each check is kept; the researcher sees them all (/getDeviceChecks) and exports them (device-checks.csv). ${DEVICE_CHECKS_PER_WINDOW} checks per person and session in ${DEVICE_CHECK_WINDOW_MINUTES} minutes; more are refused with 429 saying when to retry.`,
     request: z.object({
       sessionId: id(),
       browserName: requiredText('must not be empty', 60),
@@ -94,9 +98,8 @@ export const deviceCheckRoutes = defineRoutes({
     service: 'records',
     access: 'researcher',
     extension: true,
-    summary:
-      "The pre-session checks stored for one of the caller's sessions, oldest first: who, when, the browser, and each item's pass or fail. Another researcher's session: 403.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ checks: z.array(DeviceCheck) }),
+    summary: `The pre-session checks stored for one of the caller's sessions, oldest first: who, when, the browser, and each item's pass or fail. Another researcher's session: 403. ${RECORD_LIST_PAGING}`,
+    request: recordListRequest(),
+    answer: z.object({ checks: z.array(DeviceCheck), next: nextPage() }),
   },
 });

@@ -4,11 +4,12 @@ import {
   INVITATION_TTL_HOURS,
   JOIN_ATTEMPTS_PER_MINUTE,
   PANEL_IDS_MAX,
+  PANEL_ID_CONFLICTS_MAX,
   PANEL_ID_NAME_PATTERN,
   PANEL_ID_VALUE_MAX_CHARS,
   SCOPE_MAX_EMAILS,
 } from '../constants';
-import { Message, email, id, opaqueToken } from '../fields';
+import { Message, email, id, opaqueToken, textRules } from '../fields';
 import { defineRoutes } from '../route';
 
 /**
@@ -18,10 +19,19 @@ import { defineRoutes } from '../route';
 export const PanelIds = z
   .record(
     z.string().regex(PANEL_ID_NAME_PATTERN, 'must be a name of letters, digits and underscores'),
-    z.string().max(PANEL_ID_VALUE_MAX_CHARS, `must be at most ${PANEL_ID_VALUE_MAX_CHARS} characters`),
+    textRules(
+      z.string().max(PANEL_ID_VALUE_MAX_CHARS, `must be at most ${PANEL_ID_VALUE_MAX_CHARS} characters`),
+      'line',
+    ),
   )
   .refine((ids) => Object.keys(ids).length <= PANEL_IDS_MAX, `must hold at most ${PANEL_IDS_MAX} ids`);
 export type PanelIds = z.infer<typeof PanelIds>;
+
+/** Panel ids of a later join that differed from the first join's (which are the ones kept). */
+export const PanelIdConflicts = z
+  .array(z.object({ at: z.string(), panelIds: PanelIds }))
+  .max(PANEL_ID_CONFLICTS_MAX);
+export type PanelIdConflicts = z.infer<typeof PanelIdConflicts>;
 
 /** How someone came to a session: named in its scope (and invited by mail), or through its join link. */
 export const PARTICIPANT_SOURCES = ['scope', 'link'] as const;
@@ -38,6 +48,7 @@ export const SessionPerson = z.object({
   /** When they first opened the session (null: not yet). */
   joinedAt: z.string().nullable(),
   panelIds: PanelIds,
+  panelIdConflicts: PanelIdConflicts,
 });
 export type SessionPerson = z.infer<typeof SessionPerson>;
 
@@ -120,8 +131,19 @@ export const participationRoutes = defineRoutes({
     service: 'studies',
     access: 'user',
     extension: true,
-    summary: `A signed-in participant follows a join link: their e-mail joins the session's scope (unless it is Everyone) and panelIds (the link's query, a recruitment panel's ids) are kept with them; answers the session to open. The session's own researcher is simply answered it. An unknown or revoked token: 404; a full session: 409. At most ${JOIN_ATTEMPTS_PER_MINUTE} attempts per user a minute (429).`,
+    summary: `A signed-in participant follows a join link: their e-mail joins the session's scope (unless it is Everyone) and panelIds (the link's query, a recruitment panel's ids) are kept with them: a later join with other ids keeps the first and records the others as a conflict (at most ${PANEL_ID_CONFLICTS_MAX}); answers the session to open. The session's own researcher is simply answered it. An unknown or revoked token: 404; a full session: 409. At most ${JOIN_ATTEMPTS_PER_MINUTE} attempts per user a minute (429).`,
     request: z.object({ token: opaqueToken(), panelIds: PanelIds.default({}) }),
     answer: z.object({ sessionId: z.string() }),
+  },
+  enterSession: {
+    method: 'POST',
+    path: '/enterSession',
+    service: 'studies',
+    access: 'user',
+    extension: true,
+    summary:
+      "A participant in the session's scope takes part: from then on its researcher's People list shows them as joined. Opening a session (getSessionInfo) records nothing, so following a link to a session tells its researcher nothing until the person confirms (getMyConsent's `mustConfirm` says when the page must ask: a session scoped to Everyone they have not entered yet). The owner: a no-op.",
+    request: z.object({ sessionId: id() }),
+    answer: Message,
   },
 });

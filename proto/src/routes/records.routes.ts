@@ -4,9 +4,31 @@ import { Message, fraction, id, messageText, pixelColor, senderName, videoTime }
 import { defineRoutes } from '../route';
 import { Prompt } from './content.routes';
 
+/**
+ * Rows of one page of a list of a session's records (getMessages, getPixels, getPlayback,
+ * getDeviceChecks, getSessionWithdrawals): a session of more is read a page at a time, so no answer
+ * holds a long session at once.
+ */
+export const RECORD_LIST_PAGE_ROWS = 500;
+
+/** How the lists page, for their summaries (and the OpenAPI document). */
+export const RECORD_LIST_PAGING = `Pages of ${RECORD_LIST_PAGE_ROWS} records, oldest first: while more follow, \`next\` is the id of the page's last record, to send as \`after\` for the next page; null on the last page (so a smaller session is one answer). An \`after\` that is not a record of this list in this session: 404.`;
+
+/** The request of a list: the session, and the previous page's `next` for any page but the first. */
+export const recordListRequest = () => z.object({ sessionId: id(), after: id().optional() });
+
+/**
+ * An answer's cursor of the next page: the id of the page's last record, or null on the last page
+ * (also when absent: a server before paging answered every record at once).
+ */
+export const nextPage = () => z.uuid().nullable().default(null);
+
 export const MessageRecord = z.object({
   message_id: z.uuid(),
-  /** Its place in the session's chat (records' insertion sequence, a decimal integer): see compareMessages. */
+  /**
+   * Its place in the session's chat (a decimal integer, counted per session from 1 in the order
+   * records stored the messages, so it says nothing of other sessions): see compareMessages.
+   */
   seq: z.string().regex(/^\d+$/, 'must be a decimal integer'),
   message: z.string(),
   /** When it was sent, ISO 8601 (UTC). */
@@ -39,7 +61,7 @@ export type PixelRecord = z.infer<typeof PixelRecord>;
 /** One entry of a session's playback log: what the researcher's player did, and where. */
 export const PlaybackRecord = z.object({
   playback_id: z.uuid(),
-  /** Its place in the session's log (records' insertion sequence, a decimal integer). */
+  /** Its place in the session's log (a decimal integer, counted per session from 1 in the order stored). */
   seq: z.string().regex(/^\d+$/, 'must be a decimal integer'),
   /** When the server received it, ISO 8601 (UTC). */
   time: z.iso.datetime(),
@@ -105,9 +127,9 @@ export const recordsRoutes = defineRoutes({
     path: '/getMessages',
     service: 'records',
     access: 'user',
-    summary: "A session's chat messages, oldest first; for its owner or a participant in its scope.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ messages: z.array(MessageRecord) }),
+    summary: `A session's chat messages, oldest first; for its owner or a participant in its scope. ${RECORD_LIST_PAGING}`,
+    request: recordListRequest(),
+    answer: z.object({ messages: z.array(MessageRecord), next: nextPage() }),
   },
   addMessage: {
     method: 'POST',
@@ -115,7 +137,7 @@ export const recordsRoutes = defineRoutes({
     service: 'records',
     access: 'user',
     summary:
-      "Records a chat message in a session the caller owns or is in, under the caller's own name (`name` is accepted but not trusted). Answers the created message, like every create call; edits and deletes answer a Message. The live chat goes through the socket instead, which also broadcasts it.",
+      "Records a chat message in a session the caller owns or is in, under the caller's own name (`name` is accepted but not trusted). Answers the created message, like every create call; edits and deletes answer a Message. The live chat goes through the socket instead, which also broadcasts it. Counted with /addPixel like live messages and clicks: LIVE_WRITE_LIMIT per user and session per 10 s, more are refused with 429 saying when to retry.",
     request: z.object({
       name: senderName().optional(),
       message: messageText(),
@@ -150,10 +172,9 @@ export const recordsRoutes = defineRoutes({
     path: '/getPixels',
     service: 'records',
     access: 'researcher',
-    summary:
-      "The clicks recorded in one of the caller's sessions, oldest first. Researchers only: a participant does not see the others' clicks.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ pixels: z.array(PixelRecord) }),
+    summary: `The clicks recorded in one of the caller's sessions, oldest first. Researchers only: a participant does not see the others' clicks. ${RECORD_LIST_PAGING}`,
+    request: recordListRequest(),
+    answer: z.object({ pixels: z.array(PixelRecord), next: nextPage() }),
   },
   addPixel: {
     method: 'POST',
@@ -161,7 +182,7 @@ export const recordsRoutes = defineRoutes({
     service: 'records',
     access: 'researcher',
     summary:
-      "Records a click in one of the caller's sessions: x and y are fractions 0 to 1 of the video area. Researchers only: participants' clicks come through the socket's clickVideo, which realtime records only while clicks are allowed, so this door cannot bypass that permission. Answers the created pixel.",
+      "Records a click in one of the caller's sessions: x and y are fractions 0 to 1 of the video area. Researchers only: participants' clicks come through the socket's clickVideo, which realtime records only while clicks are allowed, so this door cannot bypass that permission. Answers the created pixel. Counted with /addMessage (LIVE_WRITE_LIMIT per user and session per 10 s; more: 429).",
     request: z.object({
       color: pixelColor(),
       name: senderName().optional(),
@@ -187,10 +208,9 @@ export const recordsRoutes = defineRoutes({
     service: 'records',
     access: 'researcher',
     extension: true,
-    summary:
-      "The playback log of one of the caller's sessions, oldest first: every play, pause, seek and rate change of the researcher's player, and every prompt it fired, with the server time and the video time. Realtime writes it; nobody edits it.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ playback: z.array(PlaybackRecord) }),
+    summary: `The playback log of one of the caller's sessions, oldest first: every play, pause, seek and rate change of the researcher's player, and every prompt it fired, with the server time and the video time. Realtime writes it; nobody edits it. ${RECORD_LIST_PAGING}`,
+    request: recordListRequest(),
+    answer: z.object({ playback: z.array(PlaybackRecord), next: nextPage() }),
   },
   exportRecords: {
     method: 'GET',

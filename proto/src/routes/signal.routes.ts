@@ -58,7 +58,7 @@ export const signalRoutes = defineRoutes({
     access: 'user',
     extension: true,
     summary:
-      "The chat call's settings for one session, to its owner and the participants in its scope: the ICE servers (ICE_SERVERS; by default the public STUN and TURN servers the spec names), with the deployment's own TURN server (TURN_URLS) and this caller's credentials for it (coturn's shared-secret scheme: valid for TURN_CREDENTIAL_TTL_SECONDS, never a static password), the ICE transport policy, the PeerJS path and key. The spec builds public servers into the client; serving them from configuration lets a deployment use its own TURN server, and only to the people of a session, without a rebuild.",
+      "The chat call's settings for one chat session, to its owner and the participants in its scope who agreed to its consent text (403 for any other session or person): the ICE servers (ICE_SERVERS; by default the public STUN and TURN servers the spec names), with the deployment's own TURN server (TURN_URLS) and this caller's credentials for it (coturn's shared-secret scheme: valid for TURN_CREDENTIAL_TTL_SECONDS, never a static password), the ICE transport policy, the PeerJS path and key. The spec builds public servers into the client; serving them from configuration lets a deployment use its own TURN server, and only to the people of a session, without a rebuild.",
     request: z.object({ sessionId: id() }),
     answer: CallSettings,
   },

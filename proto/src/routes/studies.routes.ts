@@ -10,7 +10,7 @@ import {
   TITLE_MAX_CHARS,
   TRACK_MAX_CHARS,
 } from '../constants';
-import { Message, VALIDATION_TEXTS, email, id, optionalText, requiredText } from '../fields';
+import { Message, VALIDATION_TEXTS, email, id, optionalText, requiredText, textRules } from '../fields';
 import { defineRoutes } from '../route';
 
 export const sessionType = () => z.enum(SESSION_TYPES, { error: 'must be video, stream or chat' });
@@ -100,12 +100,15 @@ const isWebUrl = (text: string): boolean => {
     return false;
   }
 };
+// The text rules first: a URL parser drops tabs and line breaks, so they would reach the database.
 const completionUrl = () =>
-  z
-    .string({ error: COMPLETION_URL_TEXT })
-    .trim()
-    .max(COMPLETION_URL_MAX_CHARS, `must be at most ${COMPLETION_URL_MAX_CHARS} characters`)
-    .refine(isWebUrl, COMPLETION_URL_TEXT);
+  textRules(
+    z
+      .string({ error: COMPLETION_URL_TEXT })
+      .trim()
+      .max(COMPLETION_URL_MAX_CHARS, `must be at most ${COMPLETION_URL_MAX_CHARS} characters`),
+    'line',
+  ).refine(isWebUrl, COMPLETION_URL_TEXT);
 
 /** The caller's own e-mail, optional: the server uses the signed-in user, and another e-mail is a 403. */
 const callerEmail = () => email().optional();

@@ -25,6 +25,16 @@ export type StudyExportTable = (typeof STUDY_EXPORT_TABLES)[number];
 
 /** The archive's last file: what it holds, who exported it, and the SHA-256 of every other file. */
 export const STUDY_EXPORT_MANIFEST = 'manifest.json';
+/**
+ * Every consent text exactly as participants were shown it (JSON): the CSV's cells are neutralised
+ * for spreadsheets (a leading ' before =, +, - or @), so their SHA-256 is checked against this file.
+ */
+export const STUDY_EXPORT_CONSENT_TEXTS = 'consent-texts.json';
+/** What the manifest says of the files whose meaning is not plain from their name. */
+export const STUDY_EXPORT_NOTES = [
+  `${STUDY_EXPORT_CONSENT_TEXTS} holds every consent text exactly as shown, with its version and SHA-256: hash the text there to verify it. consent-texts.csv holds the same texts for spreadsheets, where a text starting with =, +, - or @ has a ' put before it.`,
+  "Every CSV is UTF-8 with a byte order mark and CRLF rows; a cell starting with =, +, - or @ (after any spaces) has a ' put before it, so no spreadsheet runs it as a formula.",
+] as const;
 /** `format` of the manifest: changes when a column or a file changes meaning. */
 export const STUDY_EXPORT_FORMAT = 'uis-study-export/1';
 
@@ -47,7 +57,8 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  *   and the times of their first and last record; and for everyone the session's scope names or who
  *   joined by its link (studies' roster), how they came (`source`: scope or link), when they were
  *   last invited and first opened the session, and their recruitment panel's ids (`panelIds`, the
- *   join link's query as JSON, e.g. {"PROLIFIC_PID":"..."}). A person on the roster who wrote
+ *   join link's query as JSON, e.g. {"PROLIFIC_PID":"..."}, of their first join that carried any; later
+ *   joins' other ids in `panelIdConflicts`, as JSON). A person on the roster who wrote
  *   nothing has counts of 0 and no name; one who wrote but is not on it (the researcher) has no source.
  * - audit: the researchers' edits and deletions of the session's records (before and after as the
  *   record's export row in JSON; after is empty for a deletion).
@@ -74,6 +85,7 @@ export const STUDY_EXPORT_COLUMNS = {
     'invitedAt',
     'joinedAt',
     'panelIds',
+    'panelIdConflicts',
   ],
   audit: ['audit_id', 'time', 'sessionId', 'kind', 'recordId', 'userId', 'email', 'name', 'before', 'after'],
   ...CONSENT_EXPORT_COLUMNS,
@@ -109,8 +121,17 @@ export const StudyExportManifest = z.object({
       sha256: sha256Hex,
     }),
   ),
+  notes: z.array(z.string()),
+  /**
+   * What of the other services' data could not be had, each with its file and session (a roster
+   * entry past its contract: the rows are there, without the roster's columns); everything else is
+   * exported. One bad row never keeps a researcher from their data. (A database that fails breaks
+   * the download off instead.)
+   */
+  problems: z.array(z.object({ file: z.string(), sessionId: z.uuid(), message: z.string() })),
 });
 export type StudyExportManifest = z.infer<typeof StudyExportManifest>;
+export type StudyExportProblem = StudyExportManifest['problems'][number];
 
 export const STUDY_EXPORT_TEXTS = {
   neither: 'Give the sessionId of a session or the groupId of a group.',

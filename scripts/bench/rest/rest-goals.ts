@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { RECORD_LIST_PAGE_ROWS } from '@uis/proto';
 import type { BenchContext, GoalGroup, GoalResult } from '../support/goal';
 import { StackProfiler } from '../support/profiles';
 import { startBenchStack, type BenchStack } from '../support/bench-stack';
@@ -8,7 +9,7 @@ import type { LoadInput, LoadResult } from './load';
 import { groupWithSessions, researcher, seedMessages, type Researcher } from '../support/seed';
 
 /**
- * P6: GET /getSessions and GET /getMessages (1,000 rows) at 200 req/s, each through the gateway
+ * P6: GET /getSessions and GET /getMessages (500 rows: one page) at 200 req/s, each through the gateway
  * (nginx on TLS), direct to the service, and on a plain Express + pg server running the same
  * statements. Rounds rotate the order of the three sides. The gateway's cost is p99 through it
  * minus p99 direct, per round; the handler's is the serving processes' CPU per request.
@@ -18,7 +19,8 @@ const RATE = 200;
 const SECONDS = 6;
 const WARMUP_SECONDS = 1;
 const ROUNDS = 3;
-const MESSAGES = 1000;
+/** One page of getMessages (records' RECORD_LIST_PAGE_ROWS): the plain handler reads as many. */
+const MESSAGES = RECORD_LIST_PAGE_ROWS;
 /** Sessions in the listed group (a researcher's study), and other groups beside it. */
 const SESSIONS = 20;
 const OTHER_GROUPS = 2;

@@ -39,7 +39,7 @@ export async function startStackTurn(
     relayPorts,
     dir: path.join(input.dataDir, 'coturn'),
     // The browsers of this machine are its peers, all on loopback.
-    allowLoopbackPeers: true,
+    oneMachine: true,
   });
   const child = startChild({
     label: 'coturn',

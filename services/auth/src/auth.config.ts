@@ -24,10 +24,15 @@ export const authEnv = serviceEnv
     SIGN_IN_LIMIT_PER_ADDRESS_PER_MINUTE: count(600),
     /** ...and per hour, past which it is a spray of inboxes rather than a class. */
     SIGN_IN_LIMIT_PER_ADDRESS_PER_HOUR: count(2000),
-    /** OpenID Connect providers by id (each with OIDC_<ID>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _LABEL). */
+    /**
+     * OpenID Connect providers by id (each with OIDC_<ID>_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _LABEL
+     * and _EMAIL_DOMAINS).
+     */
     OIDC_PROVIDERS: z.string().default(''),
     GOOGLE_CLIENT_ID: z.string().default(''),
     GOOGLE_CLIENT_SECRET: z.string().default(''),
+    /** The domains Google is trusted for (empty: gmail.com and googlemail.com). */
+    GOOGLE_EMAIL_DOMAINS: z.string().default(''),
   })
   // The providers' own variables have names made from their ids: kept through parsing, then read.
   .loose()

@@ -7,6 +7,9 @@ import { AUTH_CONFIG, type AuthConfig } from './auth.config';
 import { InvitationLimiter } from './invitations/invitation-limiter';
 import { InvitationsController } from './invitations/invitations.controller';
 import { CreateAuthTables1763769600000 } from './migrations/1763769600000-create-auth-tables';
+import { CreateProviderIdentities1795700000000 } from './migrations/1795700000000-create-provider-identities';
+import { IdentitiesService } from './oidc/identities.service';
+import { IdentityEntity } from './oidc/identity.entity';
 import { OidcController } from './oidc/oidc.controller';
 import { OidcService } from './oidc/oidc.service';
 import { MagicLinkEntity } from './sign-in/magic-link.entity';
@@ -21,7 +24,7 @@ import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
-const entities = [UserEntity, MagicLinkEntity, RefreshTokenEntity];
+const entities = [UserEntity, MagicLinkEntity, RefreshTokenEntity, IdentityEntity];
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -29,7 +32,7 @@ export const AUTH_SCHEMA = 'auth';
 export const authDatabase = () => ({
   schema: AUTH_SCHEMA,
   entities,
-  migrations: [CreateAuthTables1763769600000],
+  migrations: [CreateAuthTables1763769600000, CreateProviderIdentities1795700000000],
 });
 
 /** Closes the connections auth opened itself (mail queue, rate-limit Redis) when the app stops. */
@@ -62,6 +65,7 @@ export class AuthModule {
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         OidcService,
+        IdentitiesService,
         { provide: MAIL_QUEUE, useFactory: () => createMailQueue(config, logger) },
         {
           provide: SignInLimiter,

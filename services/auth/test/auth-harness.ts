@@ -10,6 +10,9 @@ import {
   type TestDatabase,
   createAppWithOverrides,
 } from '@uis/kit/testing';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { internalRoutes, STATUS } from '@uis/proto';
 import request from 'supertest';
 import { authService } from '../src';
 import { USER_DATA_OWNER_LIST } from '../src/users/account-deletion.service';
@@ -22,8 +25,44 @@ async function authWithOwners(
   return createAppWithOverrides(authService, env, [[USER_DATA_OWNER_LIST, owners]]);
 }
 
+/**
+ * Studies as auth asks it (the participant directory's one question): the people of each
+ * researcher's sessions, as the test sets them.
+ */
+export interface StudiesStandIn {
+  people: Map<string, string[]>;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startStudiesStandIn(): Promise<StudiesStandIn> {
+  const people = new Map<string, string[]>();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://studies');
+    const found = url.pathname === internalRoutes.studiesResearcherPeople.path;
+    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        found
+          ? {
+              status: STATUS.SUCCESS,
+              res: { emails: people.get(url.searchParams.get('userId') ?? '') ?? [] },
+            }
+          : { status: STATUS.ERROR, res: { message: 'not here', code: 'NOT_FOUND' } },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    people,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 export interface AuthHarness {
   auth: INestApplication;
+  studies: StudiesStandIn;
   mailer: INestApplication;
   smtp: SmtpSink;
   db: TestDatabase;
@@ -49,9 +88,14 @@ export async function startAuth(
   /** The services account deletion asks first; none here (the composed-stack tests run the real ones). */
   userDataOwners: UserDataOwner[] = [],
 ): Promise<AuthHarness> {
-  const [db, smtp] = await Promise.all([createTestDatabase(label), startSmtpSink()]);
+  const [db, smtp, studies] = await Promise.all([
+    createTestDatabase(label),
+    startSmtpSink(),
+    startStudiesStandIn(),
+  ]);
   const env: Record<string, string> = {
     ...testSecrets(),
+    STUDIES_URL: studies.url,
     DATABASE_URL: db.url,
     REDIS_URL: TEST_REDIS_URL,
     SMTP_URL: smtp.url,
@@ -73,7 +117,7 @@ export async function startAuth(
   if (authStart.status === 'rejected' || mailerStart.status === 'rejected') {
     // A refused configuration (the boot-check tests): nothing of this harness may outlive the test.
     for (const start of started) if (start.status === 'fulfilled') await start.value.close();
-    await Promise.all([smtp.close(), db.drop()]);
+    await Promise.all([smtp.close(), db.drop(), studies.close()]);
     throw authStart.status === 'rejected' ? authStart.reason : (mailerStart as PromiseRejectedResult).reason;
   }
   const [auth, mailer] = [authStart.value, mailerStart.value];
@@ -82,6 +126,7 @@ export async function startAuth(
 
   const harness: AuthHarness = {
     auth,
+    studies,
     mailer,
     smtp,
     db,
@@ -109,7 +154,7 @@ export async function startAuth(
     },
     async close() {
       await Promise.all([auth.close(), mailer.close()]);
-      await Promise.all([smtp.close(), db.drop()]);
+      await Promise.all([smtp.close(), db.drop(), studies.close()]);
     },
   };
   return harness;

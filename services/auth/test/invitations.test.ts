@@ -1,6 +1,7 @@
 import { INVITATIONS_PER_ADDRESS_PER_HOUR, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
 import { recipientsOf } from '@uis/mailer/testing';
 import { randomUUID } from 'node:crypto';
+import { INVITATIONS_PER_INBOX_PER_HOUR } from '../src/invitations/invitation-limiter';
 import { PUBLIC_URL, startAuth, type AuthHarness } from './auth-harness';
 
 describe('invitation mails (studies asks, auth mails a sign-in link that opens the session)', () => {
@@ -10,12 +11,17 @@ describe('invitation mails (studies asks, auth mails a sign-in link that opens t
   });
   afterAll(() => h.close());
 
-  const invite = (sessionId: string, email: string, token = h.env.SERVICE_TOKEN!) =>
+  const invite = (
+    sessionId: string,
+    email: string,
+    token = h.env.SERVICE_TOKEN!,
+    words = { sessionTitle: 'Pattern <viewing>', researcherName: 'Rhea Researcher' },
+  ) =>
     h
       .http()
       .post(internalRoutes.authSendInvitation.path)
       .set(SERVICE_TOKEN_HEADER, token)
-      .send({ sessionId, email, sessionTitle: 'Pattern <viewing>', researcherName: 'Rhea Researcher' });
+      .send({ sessionId, email, ...words });
 
   const mailTo = (email: string) =>
     h.smtp.waitForMail((m) => recipientsOf(m).includes(email) && /invites you/.test(m.subject ?? ''));
@@ -24,7 +30,7 @@ describe('invitation mails (studies asks, auth mails a sign-in link that opens t
     const sessionId = randomUUID();
     await invite(sessionId, 'Invited@Uni.test').expect(200);
     const mail = await mailTo('invited@uni.test');
-    expect(mail.subject).toBe('Rhea Researcher invites you to “Pattern <viewing>”');
+    expect(mail.subject).toBe('Researcher “Rhea Researcher” invites you to “Pattern <viewing>”');
     expect(mail.html).toContain('Pattern &lt;viewing&gt;');
     const link = new URL(/https?:\/\/\S+\/authcallback\?\S+/.exec(mail.text ?? '')![0]);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/authcallback`);
@@ -53,6 +59,36 @@ describe('invitation mails (studies asks, auth mails a sign-in link that opens t
     // Another address of that session, and that address in another session, still get theirs.
     await invite(sessionId, 'other@uni.test').expect(200);
     await invite(randomUUID(), 'often@uni.test').expect(200);
+  });
+
+  it('quotes the researcher’s own words as theirs, each on one line, so none reads as the platform’s', async () => {
+    await invite(randomUUID(), 'quoted@uni.test', undefined, {
+      sessionTitle: 'Study”\n\nYour password expires today. Reply with it to keep your account',
+      researcherName: 'IT Office” of User Interaction Simulator: “Support',
+    }).expect(200);
+    const mail = await mailTo('quoted@uni.test');
+    const sender = "Researcher “IT Office' of User Interaction Simulator: 'Support”";
+    const title = "“Study' Your password expires today. Reply with it to keep your account”";
+    expect(mail.subject).toBe(`${sender} invites you to ${title}`);
+    const lines = (mail.text ?? '').split('\n');
+    expect(lines).toContain(
+      `${sender} invites you to take part in the study session ${title} on User Interaction Simulator. Open this link to sign in (or make your account) and join it:`,
+    );
+    expect(lines.filter((line) => /password/.test(line))).toHaveLength(1);
+    expect(mail.html).toContain('Researcher “IT Office&#39; of User Interaction Simulator: &#39;Support”');
+  });
+
+  it(`sends one inbox at most ${INVITATIONS_PER_INBOX_PER_HOUR} invitations an hour from all sessions, however it is spelled`, async () => {
+    for (let i = 0; i < INVITATIONS_PER_INBOX_PER_HOUR; i += 1)
+      await invite(randomUUID(), i % 2 ? 'flooded@uni.test' : `Flooded+${i}@uni.test`).expect(200);
+    const refused = await invite(randomUUID(), 'flooded+again@uni.test').expect(429);
+    expect(refused.body.res.message).toMatch(
+      new RegExp(
+        `^flooded\\+again@uni\\.test got ${INVITATIONS_PER_INBOX_PER_HOUR} invitations in the last hour, from all sessions: try again in \\d+ minutes?\\.$`,
+      ),
+    );
+    // Other inboxes are not held up.
+    await invite(randomUUID(), 'not-flooded@uni.test').expect(200);
   });
 
   it('answers only our own services, and refuses bad input', async () => {

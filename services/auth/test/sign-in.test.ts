@@ -139,6 +139,37 @@ describe('sign-in by magic link', () => {
     expect((await ask('spray-last@uni.test', '10.2.0.2')).status).toBe(200);
   });
 
+  it('counts one inbox however it is spelled, and mails the address as typed', async () => {
+    const ask = (destination: string, from: string) =>
+      h.http().post('/auth/magiclogin').set('x-forwarded-for', from).send({ destination });
+    // Gmail ignores dots and +tags, and googlemail.com is gmail.com.
+    const spellings = ['Ada.Byron@gmail.com', 'adabyron+1@googlemail.com', 'a.da.byron+x@gmail.com'];
+    for (const [i, spelling] of spellings.entries())
+      expect((await ask(spelling, `10.5.0.${i}`)).status).toBe(200);
+    expect((await ask('adabyron+another@gmail.com', '10.5.0.9')).status).toBe(429);
+    // A +tag anywhere; dots elsewhere are another mailbox.
+    for (let i = 0; i < 3; i++) expect((await ask(`grace+${i}@uni.test`, `10.5.1.${i}`)).status).toBe(200);
+    expect((await ask('grace@uni.test', '10.5.1.9')).status).toBe(429);
+    expect((await ask('g.race@uni.test', '10.5.1.9')).status).toBe(200);
+    // The link is the typed address's: only the count is by inbox.
+    const link = await h.mailedLink('Tagged+Study@uni.test');
+    expect(link.searchParams.get('email')).toBe('tagged+study@uni.test');
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as its IPv4', async () => {
+    const ask = (destination: string, from: string) =>
+      h.http().post('/auth/magiclogin').set('x-forwarded-for', from).send({ destination });
+    // Six addresses of one /64 are one client (6 a minute here); another /64 is another.
+    for (let i = 0; i < 6; i++)
+      expect((await ask(`v6-${i}@uni.test`, `2001:db8:5:6::${i + 1}`)).status).toBe(200);
+    expect((await ask('v6-last@uni.test', '2001:db8:5:6:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await ask('v6-last@uni.test', '2001:db8:5:7::1')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await ask(`v4-${i}@uni.test`, '10.6.0.1')).status).toBe(200);
+    expect((await ask('v4-5@uni.test', '::ffff:10.6.0.1')).status).toBe(200);
+    expect((await ask('v4-6@uni.test', '::ffff:10.6.0.1')).status).toBe(429);
+    expect((await ask('v4-6@uni.test', '10.6.0.1')).status).toBe(429);
+  });
+
   describe('sign-up', () => {
     it('signs a participant up with the proof of their e-mail that the magic link gives', async () => {
       const { accessToken } = await h.signUp('pat@uni.test', 'Pat');
@@ -227,7 +258,8 @@ describe('sign-in by magic link', () => {
       ['POST', '/setNewUser', { email: 'ada@x.test' }, 'Please provide your name.'],
       ['POST', '/setNewUser', { email: 'ada@x.test', name: '   ' }, 'Please provide your name.'],
       ['GET', '/getUserTokens', { email: 'ada@x.test' }, 'This field must not be empty'],
-      ['POST', '/getAccessTokenFromRefreshToken', {}, 'This field must not be empty'],
+      // Without one at all, the web app's refresh cookie is used (tokens.test.ts).
+      ['POST', '/getAccessTokenFromRefreshToken', { refreshToken: '' }, 'This field must not be empty'],
     ] as const)('%s %s %j -> %s', async (method, path, payload, text) => {
       const res = await sendInput(h.http(), method, path, payload).expect(400);
       expect(res.body).toMatchObject({ status: 'ERROR', res: { message: text, code: 'VALIDATION' } });

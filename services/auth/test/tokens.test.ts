@@ -1,6 +1,22 @@
-import { signAccessToken } from '@uis/kit';
+import { signAccessToken, verifyAccessToken } from '@uis/kit';
 import { testUser } from '@uis/kit/testing';
+import { APP_REQUEST_HEADER } from '@uis/proto';
+import { parseSetCookie, type SetCookie } from 'cookie';
+import type { Response } from 'supertest';
 import { bearer, startAuth, type AuthHarness, type Tokens } from './auth-harness';
+
+/** The web app's header: a cookie counts for a change only with it. */
+const APP = { [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
+
+/** An answer's Set-Cookie headers, read as a browser does, by cookie name. */
+function setCookies(res: Response): Map<string, SetCookie> {
+  const headers = (res.headers['set-cookie'] ?? []) as unknown as string[];
+  return new Map(headers.map((header) => parseSetCookie(header)).map((cookie) => [cookie.name, cookie]));
+}
+
+/** The Cookie header a browser sends back after that answer. */
+const cookieJar = (res: Response): string =>
+  [...setCookies(res).values()].map(({ name, value }) => `${name}=${value}`).join('; ');
 
 describe('access and refresh tokens, accounts', () => {
   let h: AuthHarness;
@@ -109,14 +125,24 @@ describe('access and refresh tokens, accounts', () => {
     await h.http().get('/getUserFromToken').query({ accessToken: forged }).expect(401);
   });
 
-  it('lists participants to researchers only, with e-mail and name', async () => {
+  it('lists to a researcher only the participants of their own sessions, with e-mail and name', async () => {
     const researcher = await h.signUp('prof@lab.test', 'Prof', 'researcher');
+    const rival = await h.signUp('rival@lab.test', 'Rival', 'researcher');
     const participant = await h.signUp('stud@uni.test', 'Stud');
+    await h.signUp('other@uni.test', 'Other');
+    const idOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    // The prof's sessions name Stud (and someone without an account, and the prof's colleague).
+    h.studies.people.set(idOf(researcher.accessToken), [
+      'nobody@uni.test',
+      'rival@lab.test',
+      'stud@uni.test',
+    ]);
     const list = await h.http().get('/getAllParticipants').set(bearer(researcher.accessToken)).expect(200);
-    const participants = list.body.res.participants as { email: string; name: string }[];
-    expect(participants).toContainEqual({ email: 'stud@uni.test', name: 'Stud' });
-    expect(participants.find((p) => p.email === 'prof@lab.test')).toBeUndefined();
-    expect(Object.keys(participants[0]!).sort()).toEqual(['email', 'name']);
+    expect(list.body.res.participants).toEqual([{ email: 'stud@uni.test', name: 'Stud' }]);
+    // A researcher of another lab learns nobody's e-mail.
+    const theirs = await h.http().get('/getAllParticipants').set(bearer(rival.accessToken)).expect(200);
+    expect(theirs.body.res.participants).toEqual([]);
     await h.http().get('/getAllParticipants').set(bearer(participant.accessToken)).expect(403);
   });
 
@@ -138,8 +164,13 @@ describe('access and refresh tokens, accounts', () => {
         .set(bearer(researcher.accessToken))
         .send({ email: 'you@uni.test' })
         .expect(403);
-      const you = await h.http().get('/getAllParticipants').set(bearer(researcher.accessToken)).expect(200);
-      expect(you.body.res.participants).toContainEqual({ email: 'you@uni.test', name: 'You' });
+      // Still there: signing up again with a proven address is refused as an existing account.
+      const link = await h.mailedLink('you@uni.test');
+      await h
+        .http()
+        .post('/setNewUser')
+        .send({ email: 'you@uni.test', name: 'You', token: link.searchParams.get('token') })
+        .expect(409);
     });
 
     it('deletes the own account and revokes its tokens', async () => {
@@ -163,5 +194,114 @@ describe('access and refresh tokens, accounts', () => {
       const back = await h.signUp('gone@uni.test', 'Back');
       await h.http().get('/getUserFromToken').set(bearer(back.accessToken)).expect(200);
     });
+  });
+
+  describe('token cookies: the web app holds no token a script can read', () => {
+    const signUpInBrowser = async (email: string) => {
+      const token = (await h.mailedLink(email)).searchParams.get('token')!;
+      return h.http().post('/setNewUser').set(APP).send({ email, name: 'Jar', token }).expect(200);
+    };
+    const refreshByCookie = (cookies: string) =>
+      h.http().post('/getAccessTokenFromRefreshToken').set('cookie', cookies);
+
+    it('sets both tokens HttpOnly, SameSite=Lax and Secure (an https PUBLIC_URL), the refresh token for 3 days, and a readable cookie with only the expiry', async () => {
+      const res = await signUpInBrowser('jar@uni.test');
+      const cookies = setCookies(res);
+      const access = cookies.get('accessToken')!;
+      const refresh = cookies.get('refreshToken')!;
+      const attributes = { path: '/', sameSite: 'lax', secure: true };
+      expect(access).toMatchObject({ ...attributes, httpOnly: true });
+      // The access token lives for the browser session, as the spec keeps it.
+      expect(access.maxAge).toBeUndefined();
+      expect(refresh).toMatchObject({ ...attributes, httpOnly: true, maxAge: 3 * 86_400 });
+      const expiresAt = verifyAccessToken(h.env.JWT_SECRET!, access.value!)!.expiresAt;
+      expect(cookies.get('signedIn')).toEqual({
+        name: 'signedIn',
+        value: String(Math.floor(expiresAt / 1000)),
+        ...attributes,
+        maxAge: 3 * 86_400,
+      });
+      // The web app's body never holds the refresh token; the access token is the cookie's.
+      expect(res.body.res).toEqual({ accessToken: access.value, refreshToken: '' });
+
+      // Signing in again by a link: the same cookies, the same body.
+      const token = (await h.mailedLink('jar@uni.test')).searchParams.get('token')!;
+      const again = await h.http().get('/getUserTokens').set(APP).query({ email: 'jar@uni.test', token });
+      expect(again.status).toBe(200);
+      expect([...setCookies(again).keys()].sort()).toEqual(['accessToken', 'refreshToken', 'signedIn']);
+      expect(again.body.res.refreshToken).toBe('');
+    });
+
+    it('gives API clients (no app header) the pair in the body too', async () => {
+      const pair = await h.signUp('api@uni.test', 'Api');
+      expect(pair.refreshToken).not.toBe('');
+      const res = await refresh(pair.refreshToken).expect(200);
+      expect(setCookies(res).get('refreshToken')?.value).toBe(res.body.res.refreshToken);
+    });
+
+    it('refreshes by the refresh cookie only with the app header; the body then carries the access token alone', async () => {
+      const signedUp = await signUpInBrowser('renew@uni.test');
+      const cookies = cookieJar(signedUp);
+      // What another site can make a browser send: the cookie without the header.
+      const forged = await refreshByCookie(cookies).send({}).expect(401);
+      expect(forged.body.res.message).toMatch(/X-Requested-With: uis/);
+
+      const renewed = await refreshByCookie(cookies).set(APP).send({}).expect(200);
+      const next = setCookies(renewed);
+      expect(renewed.body.res).toEqual({ accessToken: next.get('accessToken')!.value, refreshToken: '' });
+      expect(next.get('refreshToken')).toMatchObject({ httpOnly: true, maxAge: 3 * 86_400 });
+      expect(next.get('refreshToken')!.value).not.toBe(setCookies(signedUp).get('refreshToken')!.value);
+      await h
+        .http()
+        .get('/getUserFromToken')
+        .set(bearer(renewed.body.res.accessToken as string))
+        .expect(200);
+      await h.http().get('/getUserFromToken').set('cookie', cookieJar(renewed)).expect(200);
+
+      // The rotated cookie again is a replay: refused, and the browser told to drop every cookie.
+      const replay = await refreshByCookie(cookies).set(APP).send({}).expect(401);
+      for (const name of ['accessToken', 'refreshToken', 'signedIn']) {
+        expect(setCookies(replay).get(name)).toMatchObject({ value: '', maxAge: 0, path: '/' });
+      }
+      await refreshByCookie(cookieJar(renewed)).set(APP).send({}).expect(401);
+    });
+
+    it('answers 401 to a refresh with neither a refresh token nor its cookie', async () => {
+      const res = await h.http().post('/getAccessTokenFromRefreshToken').set(APP).send({}).expect(401);
+      expect(res.body.res.code).toBe('UNAUTHENTICATED');
+    });
+
+    it('logs out by the cookie: the login ends and its cookies are cleared', async () => {
+      const cookies = cookieJar(await signUpInBrowser('leave@uni.test'));
+      const res = await h.http().post('/logout').set('cookie', cookies).set(APP).send({}).expect(200);
+      for (const name of ['accessToken', 'refreshToken', 'signedIn']) {
+        expect(setCookies(res).get(name)).toMatchObject({ value: '', maxAge: 0 });
+      }
+      await refreshByCookie(cookies).set(APP).send({}).expect(401);
+    });
+  });
+});
+
+describe('token cookies over plain http', () => {
+  let h: AuthHarness;
+  beforeAll(async () => {
+    h = await startAuth('tokens_http', { PUBLIC_URL: 'http://localhost:8443' });
+  });
+  afterAll(() => h.close());
+
+  it('are Secure only when the trusted proxy says the browser came over https', async () => {
+    const signUp = async (email: string, proto?: string) => {
+      const token = (await h.mailedLink(email)).searchParams.get('token')!;
+      const req = h.http().post('/setNewUser').set(APP);
+      return setCookies(
+        await (proto ? req.set('x-forwarded-proto', proto) : req).send({ email, name: 'P', token }),
+      );
+    };
+    const plain = await signUp('plain@uni.test');
+    const behindTls = await signUp('tls@uni.test', 'https');
+    for (const name of ['accessToken', 'refreshToken', 'signedIn']) {
+      expect(plain.get(name)?.secure).toBeFalsy();
+      expect(behindTls.get(name)?.secure).toBe(true);
+    }
   });
 });

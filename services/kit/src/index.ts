@@ -27,3 +27,4 @@ export * from './internal/session-access';
 export * from './auth/browser-origins';
 export * from './metrics/metrics';
 export * from './rate-limits';
+export * from './write-limits';

@@ -18,9 +18,10 @@ const REDACT = [
   '*.secret',
 ];
 
-const SECRET_QUERY = /([?&](?:token|accessToken|refreshToken)=)[^&#]*/gi;
+/** Tokens, and an OpenID Connect provider's authorization code (a credential until redeemed). */
+const SECRET_QUERY = /([?&](?:token|accessToken|refreshToken|code)=)[^&#]*/gi;
 
-/** Removes token values from a URL so request logs never hold a usable credential. */
+/** Removes credentials from a URL so logs (requests and errors alike) never hold a usable one. */
 export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[Redacted]');
 
 export interface LoggerOptions {

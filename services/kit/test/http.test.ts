@@ -2,10 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import { randomUUID } from 'node:crypto';
-import { InternalClient, Revocations, runInRequest } from '../src';
+import { APP_REQUEST_HEADER } from '@uis/proto';
+import { COOKIE_WITHOUT_APP_HEADER_TEXT, InternalClient, Revocations, runInRequest } from '../src';
 import { SERVICE, startTestService, testInternalRoute, testRequestIdRoute, tokenFor } from './test-service';
 
 const jwtClaims = (token: string) => jwt.decode(token) as { sid: string };
+const APP_HEADER = { [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
 
 describe('kit HTTP plumbing', () => {
   let app: INestApplication;
@@ -96,16 +98,35 @@ describe('kit HTTP plumbing', () => {
       await http().get(`/test/lab?accessToken=${researcher}`).expect(200);
     });
 
-    it('takes the cookie for reading only: a change needs the bearer header (a cross-site form cannot send it)', async () => {
+    it('takes the cookie alone for reading only: a change by cookie needs the web app header (a cross-site form cannot send it)', async () => {
       const token = tokenFor();
-      await http().get('/test/me').set('cookie', `accessToken=${token}`).expect(200);
-      const byCookie = await http()
+      const cookie = `accessToken=${token}`;
+      await http().get('/test/me').set('cookie', cookie).expect(200);
+      const byCookie = await http().post('/test/touch').set('cookie', cookie).send({}).expect(401);
+      expect(byCookie.body.res).toEqual({
+        message: COOKIE_WITHOUT_APP_HEADER_TEXT,
+        code: 'UNAUTHENTICATED',
+      });
+      // Another value of the header is not the app's (a header another site could guess is still a preflight).
+      await http()
         .post('/test/touch')
-        .set('cookie', `accessToken=${token}`)
+        .set('cookie', cookie)
+        .set('x-requested-with', 'XMLHttpRequest')
         .send({})
         .expect(401);
-      expect(byCookie.body.res.code).toBe('UNAUTHENTICATED');
+      await http().post('/test/touch').set('cookie', cookie).set(APP_HEADER).send({}).expect(200);
+      // Bearer callers are unchanged: no header needed.
       await http().post('/test/touch').set('authorization', `Bearer ${token}`).send({}).expect(200);
+    });
+
+    it('applies the rule before any body is read: an upload (multipart) by cookie alone is refused first', async () => {
+      const cookie = `accessToken=${tokenFor()}`;
+      const form = (req: ReturnType<ReturnType<typeof http>['post']>) =>
+        req.set('content-type', 'multipart/form-data; boundary=x').send('--x\r\n\r\n--x--');
+      const refused = await form(http().post('/test/touch').set('cookie', cookie)).expect(401);
+      expect(refused.body.res.message).toBe(COOKIE_WITHOUT_APP_HEADER_TEXT);
+      // With the header the caller is signed in, and the route reads its form (as uploadVideo does).
+      await form(http().post('/test/touch').set('cookie', cookie).set(APP_HEADER)).expect(200);
     });
 
     it('refuses the tokens of a revoked login at once, and those of a revoked user issued before it', async () => {

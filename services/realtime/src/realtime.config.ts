@@ -1,4 +1,4 @@
-import { allowedOriginsEnv, allowedOriginsOf, envVars, serviceEnv } from '@uis/kit';
+import { allowedOriginsEnv, allowedOriginsOf, envVars, liveWriteLimitVar, serviceEnv } from '@uis/kit';
 import { z } from 'zod';
 
 /** The socket.io adapters realtime can share rooms through when REDIS_URL is set (README: the choice). */
@@ -21,8 +21,8 @@ export const realtimeEnv = serviceEnv
     ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     /** Sockets one user may hold open on one replica (tabs, windows, devices). */
     SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
-    /** Messages and clicks one user may store in one session per 10 s (WriteLimiter). */
-    LIVE_WRITE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Messages and clicks one user may store in one session per 10 s (WriteLimiter; records' too). */
+    LIVE_WRITE_LIMIT: liveWriteLimitVar(),
   })
   .transform((config) => ({ ...config, allowedOrigins: allowedOriginsOf(config) }));
 export type RealtimeConfig = z.output<typeof realtimeEnv>;

@@ -1,10 +1,12 @@
-import { databaseEnv, serviceEnv } from '@uis/kit';
+import { databaseEnv, liveWriteLimitVar, serviceEnv } from '@uis/kit';
 import { z } from 'zod';
 
 /** Records' environment (every variable is in the README's configuration table). */
 export const recordsEnv = serviceEnv.merge(databaseEnv).extend({
   /** Rows read from Postgres per query while an export streams; bounds the memory one export holds. */
   EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Messages and clicks one user may store in one session per 10 s over REST, as realtime counts live ones. */
+  LIVE_WRITE_LIMIT: liveWriteLimitVar(),
 });
 export type RecordsConfig = z.output<typeof recordsEnv>;
 

@@ -18,6 +18,7 @@ import { TimeAlignedRecords1764000000000 } from './migrations/1764000000000-time
 import { CreateAuditLog1764000000100 } from './migrations/1764000000100-create-audit-log';
 import { CreateWithdrawals1795500000000 } from './migrations/1795500000000-create-withdrawals';
 import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-create-device-checks';
+import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
 import { PixelEntity } from './pixels/pixel.entity';
 import { PixelsController } from './pixels/pixels.controller';
 import { PixelsService } from './pixels/pixels.service';
@@ -32,6 +33,7 @@ import { ConsentExportSource } from './withdrawals/consent-export.source';
 import { WithdrawalEntity } from './withdrawals/withdrawal.entity';
 import { WithdrawalsController } from './withdrawals/withdrawals.controller';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
+import { RecordWriteLimits } from './write-limits';
 
 const entities = [
   MessageEntity,
@@ -53,6 +55,7 @@ export const recordsDatabase = () => ({
     CreateAuditLog1764000000100,
     CreateWithdrawals1795500000000,
     CreateDeviceChecks1795600000000,
+    PerSessionOrder1795700000000,
   ],
 });
 
@@ -81,6 +84,7 @@ export class RecordsModule {
       ],
       providers: [
         { provide: RECORDS_CONFIG, useValue: config },
+        RecordWriteLimits,
         MessagesService,
         PixelsService,
         PlaybackService,

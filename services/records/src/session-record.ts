@@ -1,3 +1,5 @@
+import { notFound } from '@uis/kit';
+import { RECORD_LIST_PAGE_ROWS } from '@uis/proto';
 import type { Pool } from 'pg';
 import { Column, CreateDateColumn, PrimaryGeneratedColumn, type Repository } from 'typeorm';
 
@@ -9,7 +11,10 @@ export abstract class SessionRecordEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
-  /** The order key; Postgres assigns it. A bigint, so TypeORM reads it as text. */
+  /**
+   * The order key, within a session; Postgres assigns it (messages and playback count it per
+   * session, as their answers show it: migration 1795700000000). A bigint, so TypeORM reads it as text.
+   */
   @Column({ type: 'bigint', insert: false, update: false })
   seq!: string;
 
@@ -28,6 +33,36 @@ export abstract class SessionRecordEntity {
   /** The server's clock when the record was stored: the record's `time`. */
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+}
+
+/** One page of a session's list: its records, and the cursor of the next page (null on the last). */
+export interface ListPage<R> {
+  rows: R[];
+  next: string | null;
+}
+
+/**
+ * A page of a session's records in order (RECORD_LIST_PAGING): `read` gives the rows whose order key
+ * is past `afterSeq`, oldest first, `limit` at most; a cursor is the id of a record of this session
+ * (its order key is looked up here: anything else is a 404). One row more than a page is read, so
+ * the last page says so without a further, empty one.
+ */
+export async function listPage<R extends { id: string }>(
+  records: Repository<SessionRecordEntity>,
+  sessionId: string,
+  after: string | undefined,
+  read: (afterSeq: string, limit: number) => Promise<R[]>,
+): Promise<ListPage<R>> {
+  let afterSeq = '0';
+  if (after !== undefined) {
+    const cursor = await records.findOne({ select: { seq: true }, where: { id: after, sessionId } });
+    if (!cursor) throw notFound('after: no such record in this session (start again from the first page).');
+    afterSeq = cursor.seq;
+  }
+  const rows = await read(afterSeq, RECORD_LIST_PAGE_ROWS + 1);
+  if (rows.length <= RECORD_LIST_PAGE_ROWS) return { rows, next: null };
+  const page = rows.slice(0, RECORD_LIST_PAGE_ROWS);
+  return { rows: page, next: page.at(-1)!.id };
 }
 
 /**

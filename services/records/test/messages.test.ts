@@ -124,7 +124,7 @@ describe('messages: create, read, update, delete', () => {
 
     for (const caller of ['owner', 'participant'] as const) {
       const res = await h.http().get('/getMessages').set(h.as(caller)).query({ sessionId }).expect(200);
-      expect(res.body).toEqual({ status: 'SUCCESS', res: { messages: [first, second, third] } });
+      expect(res.body).toEqual({ status: 'SUCCESS', res: { messages: [first, second, third], next: null } });
       expectNoIdentities(h, res.body);
     }
     expect(first.name).toBe(h.users.owner.name);

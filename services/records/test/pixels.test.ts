@@ -76,7 +76,7 @@ describe('pixels: create, read, delete', () => {
     await addPixel(other, { x: 0.2 });
     const b = await addPixel(sessionId, { x: 0.3 });
     const res = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(200);
-    expect(res.body).toEqual({ status: 'SUCCESS', res: { pixels: [a, b] } });
+    expect(res.body).toEqual({ status: 'SUCCESS', res: { pixels: [a, b], next: null } });
     expectNoIdentities(h, res.body);
   });
 

@@ -1,5 +1,6 @@
 import {
   STUDY_EXPORT_COLUMNS,
+  STUDY_EXPORT_CONSENT_TEXTS,
   STUDY_EXPORT_FORMAT,
   STUDY_EXPORT_MANIFEST,
   STUDY_EXPORT_TABLES,
@@ -29,7 +30,11 @@ afterAll(async () => {
 });
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const FILE_NAMES = [...STUDY_EXPORT_TABLES.map(studyExportFileName), STUDY_EXPORT_MANIFEST];
+const FILE_NAMES = [
+  ...STUDY_EXPORT_TABLES.map(studyExportFileName),
+  STUDY_EXPORT_CONSENT_TEXTS,
+  STUDY_EXPORT_MANIFEST,
+];
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const exportStudy = (query: Record<string, string>, caller: Caller = 'owner') =>
@@ -196,6 +201,8 @@ describe('study export of a session', () => {
       exportedBy: { userId: h.users.owner.id, name: h.users.owner.name, email: h.users.owner.email },
       exported: { groupId: null, sessionIds: [sessionId] },
       files: expect.any(Array),
+      notes: expect.any(Array),
+      problems: [],
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThanOrEqual(began);
     // The counts are the database's.
@@ -215,6 +222,7 @@ describe('study export of a session', () => {
       'withdrawals.csv': 0,
       // No pre-session check either (device-checks.test.ts has them).
       'device-checks.csv': 0,
+      'consent-texts.json': 0,
     });
 
     expect(tables.messages).toEqual([
@@ -270,7 +278,7 @@ describe('study export of a session', () => {
       email: h.users[who].email,
     });
     // Nobody was invited or came by link (scope Everyone, nobody opened it): no roster columns.
-    const offRoster = { source: '', invitedAt: '', joinedAt: '', panelIds: '' };
+    const offRoster = { source: '', invitedAt: '', joinedAt: '', panelIds: '', panelIdConflicts: '' };
     expect(tables.participants).toEqual([
       {
         ...person('participant'),
@@ -356,7 +364,7 @@ describe('study export of a session', () => {
   it('an empty session is header rows only and a manifest of zero rows', async () => {
     const sessionId = await h.newSession({ scope: null });
     const { manifest, tables } = await download({ sessionId });
-    expect(manifest.files.map((file) => file.rows)).toEqual(STUDY_EXPORT_TABLES.map(() => 0));
+    expect(manifest.files.map((file) => file.rows)).toEqual([...STUDY_EXPORT_TABLES.map(() => 0), 0]);
     for (const table of STUDY_EXPORT_TABLES) expect(tables[table]).toEqual([]);
   });
 
@@ -396,6 +404,47 @@ describe('study export of a session', () => {
     ]);
     // The ids as JSON (in Postgres's order of keys).
     expect(JSON.parse(tables.participants[0]!.panelIds!)).toEqual(panelIds);
+  });
+
+  it('exports everything when a roster entry is past its contract, and says so in the manifest', async () => {
+    const sessionId = await h.newSession({ scope: null });
+    await appendMessage(sessionId, { message: 'still here' }, 'participant');
+    // A row as a merge of joins left it before the fix: 12 panel ids, past the roster's contract.
+    const panelIds = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`ID${i}`, 'x']));
+    await pg.query(
+      `INSERT INTO studies.session_participants (session_id, email, user_id, source, joined_at, panel_ids)
+       VALUES ($1, $2, $3, 'link', now(), $4)`,
+      [sessionId, h.users.participant.email, h.users.participant.id, JSON.stringify(panelIds)],
+    );
+    const { manifest, tables } = await download({ sessionId });
+    expect(tables.messages.map((row) => row.message)).toEqual(['still here']);
+    expect(tables.participants).toEqual([
+      expect.objectContaining({ userId: h.users.participant.id, messages: '1', source: '', panelIds: '' }),
+    ]);
+    expect(manifest.problems).toEqual([
+      { file: 'participants.csv', sessionId, message: expect.stringMatching(/roster .* could not be read/) },
+    ]);
+  });
+
+  it('holds every consent text exactly, beside the CSV that neutralises formulas, and says which is which', async () => {
+    const sessionId = await h.newSession({ scope: null });
+    const text = '-1 means you disagree; =SUM(A1) is text.';
+    const set = await h
+      .studiesHttp()
+      .post('/setSessionConsent')
+      .set(h.as('owner'))
+      .send({ sessionId, text })
+      .expect(200);
+    const res = await exportStudy({ sessionId }).expect(200);
+    const files = await unzip(res.body as Buffer);
+    const exact = JSON.parse(
+      files.find((file) => file.name === STUDY_EXPORT_CONSENT_TEXTS)!.bytes.toString('utf8'),
+    );
+    expect(exact).toEqual([expect.objectContaining({ sessionId, version: 1, text })]);
+    const sha = set.body.res.consent.sha256 as string;
+    expect(createHash('sha256').update(exact[0].text, 'utf8').digest('hex')).toBe(sha);
+    const manifest = StudyExportManifest.parse(JSON.parse(files.at(-1)!.bytes.toString('utf8')));
+    expect(manifest.notes.join(' ')).toContain(STUDY_EXPORT_CONSENT_TEXTS);
   });
 
   it('crosses many pages of each kind in order', async () => {
@@ -439,7 +488,8 @@ describe('study export of a group', () => {
       0,
       0,
       0,
-      // device-checks.csv
+      // device-checks.csv, consent-texts.json
+      0,
       0,
     ]);
     expect(tables.messages.map((row) => [row.message, row.sessionId])).toEqual([
@@ -466,7 +516,7 @@ describe('study export of a group', () => {
     const { groupId } = await newGroup(0);
     const { manifest } = await download({ groupId });
     expect(manifest.exported).toEqual({ groupId, sessionIds: [] });
-    expect(manifest.files.map((file) => file.rows)).toEqual(STUDY_EXPORT_TABLES.map(() => 0));
+    expect(manifest.files.map((file) => file.rows)).toEqual([...STUDY_EXPORT_TABLES.map(() => 0), 0]);
   });
 });
 

@@ -7,9 +7,9 @@ import { SIGNAL_CONFIG, type SignalConfig } from './signal.config';
 
 /**
  * What the web needs to join a session's call: ICE servers from configuration, with TURN credentials
- * of the caller's own. Only for the people of a session (its owner, the participants in its scope):
- * TURN relays cost the deployment bandwidth, and its credentials are no one else's to use. Any type
- * of session, so a participant can check their network before any session (not only a chat).
+ * of the caller's own. Only for the people of a call (the owner and the consenting participants in
+ * the scope of a chat session): TURN relays cost the deployment bandwidth, and lead into whatever
+ * network coturn may reach, so its credentials are no one else's to use.
  */
 @Controller()
 export class CallSettingsController {
@@ -23,7 +23,7 @@ export class CallSettingsController {
     @CurrentUser() user: AuthUser,
     @Input() { sessionId }: ParsedRequestOf<'getCallSettings'>,
   ): Promise<AnswerOf<'getCallSettings'>> {
-    await this.gate.requireMember(user, sessionId);
+    await this.gate.requireCallMember(user, sessionId);
     const { iceServers, expiresAt } = iceServersFor(this.config, user.id);
     return {
       iceServers,

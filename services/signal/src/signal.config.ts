@@ -41,8 +41,12 @@ const turnSecret = z
   .transform((text) => (text?.trim() ? text : undefined))
   .pipe(envVars.secret().optional());
 
-/** How long a caller's TURN credentials work: hours, so a call outlives none of its relays. */
-export const TURN_CREDENTIAL_TTL_DEFAULT_SECONDS = 4 * 60 * 60;
+/**
+ * How long a caller's TURN credentials work: about a session's length. They cannot be revoked (coturn
+ * checks only their HMAC and expiry), so this is how long they outlive a logout or a removal from the
+ * scope; the page renews them while it may (a relayed call longer than this calls again once).
+ */
+export const TURN_CREDENTIAL_TTL_DEFAULT_SECONDS = 60 * 60;
 
 /** Signal's environment (every variable is in the README's configuration table). */
 export const signalEnv = serviceEnv

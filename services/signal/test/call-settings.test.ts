@@ -142,7 +142,7 @@ describe('call settings: TURN credentials for the people of a session', () => {
       port: turnPort,
       relayPorts: await freeUdpPortRange(20),
       dir: coturnDir,
-      allowLoopbackPeers: true,
+      oneMachine: true,
     });
     signalEnv = {
       ...base,
@@ -210,10 +210,12 @@ describe('call settings: TURN credentials for the people of a session', () => {
     expect(res.text).not.toMatch(/credential|turn:/);
   });
 
-  it('answers for any session of theirs (a network check before a video session too), none for a missing one', async () => {
-    const video = (await settingsOf(signal, videoSession, participant).expect(200)).body.res as CallSettings;
-    expect(video.iceServers.at(-1)!.username).toMatch(new RegExp(`:${participant.user.id}$`));
-    await settingsOf(signal, videoSession, outsider).expect(403);
+  it('answers for chat sessions only: a video session has no call, so none of its people get credentials', async () => {
+    for (const person of [participant, owner, outsider]) {
+      const res = await settingsOf(signal, videoSession, person).expect(403);
+      expect(res.text).not.toMatch(/credential|turn:/);
+    }
+    await settingsOf(signal, '6f1c2a8e-0d7b-4c1e-9a53-2b8f4e7d9c10', participant).expect(404);
     await settingsOf(signal, '6f1c2a8e-0d7b-4c1e-9a53-2b8f4e7d9c10', participant).expect(404);
     const malformed = await settingsOf(signal, 'not-a-session', participant).expect(400);
     expect(malformed.body.res.message).toMatch(/sessionId/);
@@ -221,6 +223,24 @@ describe('call settings: TURN credentials for the people of a session', () => {
       .get(routes.getCallSettings.path)
       .set(participant.headers)
       .expect(400);
+  });
+
+  it('gives a participant none until they agree to the consent text, then gives them theirs', async () => {
+    const sessionId = await newSession('chat');
+    const consent = await studiesHttp()
+      .post('/setSessionConsent')
+      .set(owner.headers)
+      .send({ sessionId, text: 'I agree to be recorded.' })
+      .expect(200);
+    const refused = await settingsOf(signal, sessionId, participant).expect(403);
+    expect(refused.body.res.code).toBe('CONSENT_REQUIRED');
+    expect(refused.text).not.toMatch(/credential|turn:/);
+    await studiesHttp()
+      .post('/acceptConsent')
+      .set(participant.headers)
+      .send({ sessionId, sha256: consent.body.res.consent.sha256 })
+      .expect(200);
+    await settingsOf(signal, sessionId, participant).expect(200);
   });
 
   it('coturn refuses a credential with a wrong HMAC, and one that has expired', async () => {

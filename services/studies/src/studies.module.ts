@@ -15,6 +15,7 @@ import { CreateStudiesTables1795307601284 } from './migrations/1795307601284-cre
 import { AddSessionCompletionUrl1795400000000 } from './migrations/1795400000000-add-session-completion-url';
 import { AddParticipation1795450000000 } from './migrations/1795450000000-add-participation';
 import { CreateConsentTables1795500000000 } from './migrations/1795500000000-create-consent-tables';
+import { AddPanelIdConflicts1795600000000 } from './migrations/1795600000000-add-panel-id-conflicts';
 import { InvitationSender } from './participation/invitation-sender';
 import { JoinLinkEntity } from './participation/join-link.entity';
 import { ParticipantEntity } from './participation/participant.entity';
@@ -38,6 +39,7 @@ export const studiesDatabase = () => ({
     AddSessionCompletionUrl1795400000000,
     AddParticipation1795450000000,
     CreateConsentTables1795500000000,
+    AddPanelIdConflicts1795600000000,
   ],
 });
 

@@ -65,12 +65,16 @@ describe('session completion URL', () => {
     ['empty text', ''],
     ['a number', 42],
     ['too long', `https://example.org/${'a'.repeat(COMPLETION_URL_MAX_CHARS)}`],
+    ['a NUL', 'https://example.org/a\u0000b'],
+    ['a line break', 'https://example.org/a\r\nSet-Cookie: x=1'],
+    ['a bell', 'https://example.org/\u0007'],
+    ['a bidirectional override', 'https://example.org/\u202Etxt.exe'],
   ])('refuses %s with a 400 that names the field, and keeps the URL it had', async (_, completionUrl) => {
     await edit(ada, { completionUrl: 'https://example.org/kept' }).expect(200);
     const res = await edit(ada, { completionUrl }).expect(400);
     expect(res.body.res.code).toBe('VALIDATION');
     expect(res.body.res.message).toMatch(/completionUrl/);
-    expect(res.body.res.message).toMatch(/https:\/\/|at most 2000 characters/);
+    expect(res.body.res.message).toMatch(/https:\/\/|at most 2000 characters|must not contain|one line/);
     expect((await infoOf(ada)).completionUrl).toBe('https://example.org/kept');
   });
 

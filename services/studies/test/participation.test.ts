@@ -1,4 +1,11 @@
-import { JOIN_ATTEMPTS_PER_MINUTE, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
+import {
+  JOIN_ATTEMPTS_PER_MINUTE,
+  PANEL_IDS_MAX,
+  PANEL_ID_CONFLICTS_MAX,
+  SERVICE_TOKEN_HEADER,
+  internalRoutes,
+  type SessionPerson,
+} from '@uis/proto';
 import { PARTICIPATION_TEXTS } from '../src/participation/participation.service';
 import { startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
@@ -84,17 +91,46 @@ describe('invitations and join links', () => {
       .expect(404);
     expect(notInScope.body.res.message).toBe(PARTICIPATION_TEXTS.notInScope);
 
-    // Opening the session (reading its info) makes an invited person joined.
-    await h
-      .http()
-      .get('/getSessionInfo')
-      .query({ sessionId })
-      .set(h.participant('new3@uni.test').auth)
-      .expect(200);
+    // Reading the session's info records nothing; taking part (enterSession) makes them joined.
+    const invited = h.participant('new3@uni.test');
+    await h.http().get('/getSessionInfo').query({ sessionId }).set(invited.auth).expect(200);
+    expect((await peopleOf(sessionId)).map(({ email, status }) => [email, status])).toEqual([
+      ['new2@uni.test', 'invited'],
+      ['new3@uni.test', 'invited'],
+    ]);
+    await h.http().post('/enterSession').set(invited.auth).send({ sessionId }).expect(200);
     expect((await peopleOf(sessionId)).map(({ email, status }) => [email, status])).toEqual([
       ['new2@uni.test', 'invited'],
       ['new3@uni.test', 'joined'],
     ]);
+  });
+
+  it('tells its researcher nothing of someone who only followed a link to an Everyone session, until they confirm', async () => {
+    const sessionId = await newSession();
+    const visitor = h.participant('visitor@uni.test');
+    const mine = async () =>
+      (await h.http().get('/getMyConsent').query({ sessionId }).set(visitor.auth).expect(200)).body.res as {
+        mustConfirm: boolean;
+      };
+    await h.http().get('/getSessionInfo').query({ sessionId }).set(visitor.auth).expect(200);
+    expect(await mine()).toMatchObject({ mustConfirm: true });
+    expect(await peopleOf(sessionId)).toEqual([]);
+    await h.http().post('/enterSession').set(visitor.auth).send({ sessionId }).expect(200);
+    expect(await mine()).toMatchObject({ mustConfirm: false });
+    expect((await peopleOf(sessionId)).map(({ email, status }) => [email, status])).toEqual([
+      ['visitor@uni.test', 'joined'],
+    ]);
+    // Its owner is never asked; someone outside a named scope cannot enter.
+    expect(
+      (await h.http().get('/getMyConsent').query({ sessionId }).set(ada.auth).expect(200)).body.res,
+    ).toMatchObject({ mustConfirm: false });
+    await edit(sessionId, { scope: ['named@uni.test'] }).expect(200);
+    await h
+      .http()
+      .post('/enterSession')
+      .set(h.participant('stranger@uni.test').auth)
+      .send({ sessionId })
+      .expect(403);
   });
 
   it('saves the scope even when auth cannot mail: the address shows not invited yet, and a refusal is passed on', async () => {
@@ -130,7 +166,8 @@ describe('invitations and join links', () => {
     expect(joined.body.res).toEqual({ sessionId });
     expect(await scopeOf(sessionId)).toEqual(['named@uni.test', 'pat@uni.test']);
     expect(h.realtime.callsTo(internalRoutes.realtimeSessionAccessChanged)).toHaveLength(1);
-    // Following it again changes nothing but the ids it carries (newer ones win).
+    // Following it again changes nothing; ids other than the first join's are kept as a conflict.
+    await join(pat, link.token, { PROLIFIC_PID: 'abc123' }).expect(200);
     await join(pat, link.token, { PROLIFIC_PID: 'abc123', SESSION_ID: 'x9' }).expect(200);
     expect(await scopeOf(sessionId)).toEqual(['named@uni.test', 'pat@uni.test']);
 
@@ -138,7 +175,8 @@ describe('invitations and join links', () => {
     expect(people.find((person) => person.email === 'pat@uni.test')).toMatchObject({
       source: 'link',
       status: 'joined',
-      panelIds: { PROLIFIC_PID: 'abc123', STUDY_ID: 's1', SESSION_ID: 'x9' },
+      panelIds: { PROLIFIC_PID: 'abc123', STUDY_ID: 's1' },
+      panelIdConflicts: [{ at: expect.any(String), panelIds: { PROLIFIC_PID: 'abc123', SESSION_ID: 'x9' } }],
     });
     // The owner following their own link is just sent to the session.
     await join(ada, link.token).expect(200);
@@ -169,6 +207,65 @@ describe('invitations and join links', () => {
       .send({ userId: pat.id, email: pat.email })
       .expect(200);
     expect((await peopleOf(sessionId)).map(({ email }) => email)).toEqual(['named@uni.test']);
+  });
+
+  it('keeps a participant’s first panel ids whatever later joins send: the roster stays within its contract', async () => {
+    const sessionId = await newSession();
+    const link = await makeLink(sessionId);
+    const mallory = h.participant('mallory@uni.test');
+    const ids = (round: number) =>
+      Object.fromEntries(Array.from({ length: PANEL_IDS_MAX }, (_, i) => [`ID${round}_${i}`, `v${round}`]));
+    for (let round = 0; round < PANEL_ID_CONFLICTS_MAX + 3; round += 1) {
+      await join(mallory, link.token, ids(round)).expect(200);
+    }
+    const person = (await peopleOf(sessionId)).find((entry) => entry.email === 'mallory@uni.test') as
+      SessionPerson | undefined;
+    expect(person?.panelIds).toEqual(ids(0));
+    expect(person?.panelIdConflicts.map((conflict) => conflict.panelIds)).toEqual(
+      Array.from({ length: PANEL_ID_CONFLICTS_MAX }, (_, i) => ids(i + 1)),
+    );
+    // What records' export reads passes proto's contract.
+    const roster = await h
+      .http()
+      .get(internalRoutes.studiesSessionRoster.path)
+      .query({ sessionId })
+      .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+      .expect(200);
+    expect(() => internalRoutes.studiesSessionRoster.answer.parse(roster.body.res)).not.toThrow();
+  });
+
+  it('refuses panel ids and completion-link text with control, line-break or bidirectional characters', async () => {
+    const sessionId = await newSession();
+    const link = await makeLink(sessionId);
+    for (const value of ['a\u0000b', 'a\r\nb', 'a\u0007b', 'abc\u202Efed']) {
+      await join(h.participant('eve@uni.test'), link.token, { PROLIFIC_PID: value }).expect(400);
+    }
+    expect((await peopleOf(sessionId)).map((person) => person.email)).not.toContain('eve@uni.test');
+  });
+
+  it("tells auth's participant directory the people of a researcher's own sessions only", async () => {
+    const named = await newSession();
+    await edit(named, { scope: ['dir-named@uni.test'] }).expect(200);
+    const open = await newSession();
+    await h
+      .http()
+      .post('/enterSession')
+      .set(h.participant('dir-came@uni.test').auth)
+      .send({ sessionId: open })
+      .expect(200);
+    const peopleOfResearcher = async (userId: string) =>
+      (
+        await h
+          .http()
+          .get(internalRoutes.studiesResearcherPeople.path)
+          .query({ userId })
+          .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+          .expect(200)
+      ).body.res.emails as string[];
+    expect(await peopleOfResearcher(ada.id)).toEqual(
+      expect.arrayContaining(['dir-came@uni.test', 'dir-named@uni.test']),
+    );
+    expect(await peopleOfResearcher('6f1c2a8e-0d7b-4c1e-9a53-2b8f4e7d9c10')).toEqual([]);
   });
 
   it('refuses past the cap, a revoked or replaced link, and bad panel ids', async () => {

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import type { Browser, Page } from 'puppeteer-core';
 import { livePath, type Person, type VideoSample } from '../support/live-session';
+import { enterSession } from '../support/api';
 import { stack } from '../support/stack-env';
 import { openSignedIn } from './firefox';
 
@@ -23,6 +24,7 @@ export class FirefoxLivePage {
 
   /** Opens the session's live page for `person` in a context of its own and waits until it is live. */
   static async open(firefox: Browser, person: Person, sessionId: string): Promise<FirefoxLivePage> {
+    await enterSession(sessionId, person.accessToken);
     const page = await openSignedIn(firefox, stack().baseUrl, person, livePath(sessionId));
     const live = new FirefoxLivePage(page);
     await live.waitUntilLive();

@@ -1,6 +1,6 @@
 /// <reference types="node" />
-import { routes, type AnswerOf, type RequestOf, type RouteName } from '@uis/proto';
-import { STATUS, TOKEN_COOKIES } from '@uis/proto/browser';
+import { routes, type AnswerOf, type RequestOf, type RouteName, type TokenPair } from '@uis/proto';
+import { SIGNED_IN_COOKIE, STATUS, TOKEN_COOKIES } from '@uis/proto/browser';
 import type { BrowserContext } from '@playwright/test';
 import { nextMagicLink } from './magic-link';
 import { stack } from './stack-env';
@@ -31,7 +31,31 @@ export async function api<N extends RouteName>(
   return body.res as AnswerOf<N>;
 }
 
-/** The access token the app stored in its cookie after signing in. */
+/**
+ * The person takes part in the session (what the live page's "Join the session" does for a session
+ * scoped to Everyone): the helpers that open a live page call it first, so specs about something
+ * else need not click through. For the owner, a no-op.
+ */
+export async function enterSession(sessionId: string, accessToken: string): Promise<void> {
+  await api('enterSession', { sessionId }, accessToken);
+}
+
+/**
+ * The cookies auth sets when `tokens` sign in, for a browser context signed in without the screens:
+ * the tokens HttpOnly, as the app never reads them, and the readable marker with the access token's
+ * expiry, by which the app knows it is signed in and when to renew.
+ */
+export function signedInCookies(tokens: TokenPair, url: string): Parameters<BrowserContext['addCookies']>[0] {
+  const payload = tokens.accessToken.split('.')[1] ?? '';
+  const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number };
+  return [
+    { name: TOKEN_COOKIES.accessToken, value: tokens.accessToken, url, sameSite: 'Lax', httpOnly: true },
+    { name: TOKEN_COOKIES.refreshToken, value: tokens.refreshToken, url, sameSite: 'Lax', httpOnly: true },
+    { name: SIGNED_IN_COOKIE, value: String(exp), url, sameSite: 'Lax' },
+  ];
+}
+
+/** The access token auth set in its cookie when the app signed in. */
 export async function accessTokenOf(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find(({ name }) => name === TOKEN_COOKIES.accessToken);
   if (!cookie) throw new Error('no access-token cookie: is the user signed in?');

@@ -1,8 +1,8 @@
 /// <reference types="node" />
 import type { AnswerOf, RequestOf, RouteName } from '@uis/proto';
-import { STATUS, TOKEN_COOKIES } from '@uis/proto/browser';
+import { STATUS } from '@uis/proto/browser';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signUpThroughApi } from './api';
+import { enterSession, signedInCookies, signUpThroughApi } from './api';
 import { DESKTOP } from './screenshots';
 import { stack } from './stack-env';
 import { test } from './test';
@@ -86,14 +86,11 @@ export async function scopeSession(
 /** The live session's path, with the spec's leading colon. */
 export const livePath = (sessionId: string): string => `/liveSession/:${sessionId}`;
 
-/** A browser context signed in as `tokens`' user: the cookies the app itself sets. */
+/** A browser context signed in as `tokens`' user: the cookies auth sets at a sign-in. */
 export async function signedInContext(browser: Browser, tokens: Tokens): Promise<BrowserContext> {
   const { baseUrl } = stack();
   const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP });
-  await context.addCookies([
-    { name: TOKEN_COOKIES.accessToken, value: tokens.accessToken, url: baseUrl },
-    { name: TOKEN_COOKIES.refreshToken, value: tokens.refreshToken, url: baseUrl },
-  ]);
+  await context.addCookies(signedInCookies(tokens, baseUrl));
   return context;
 }
 
@@ -106,6 +103,7 @@ export async function openLiveSession(
 ): Promise<Page> {
   const context = await signedInContext(browser, tokens);
   await prepare?.(context);
+  await enterSession(sessionId, tokens.accessToken);
   const page = await context.newPage();
   await page.goto(livePath(sessionId));
   return page;

@@ -1,12 +1,12 @@
 /// <reference types="node" />
 import type { AnswerOf, RequestOf } from '@uis/proto';
-import { NUDGE_RATE, STATUS, TOKEN_COOKIES } from '@uis/proto/browser';
+import { NUDGE_RATE, STATUS } from '@uis/proto/browser';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { api, signUpThroughApi } from './api';
+import { accessTokenOf, api, enterSession, signedInCookies, signUpThroughApi } from './api';
 import { OUTPUT_DIR } from './paths';
 import { DESKTOP } from './screenshots';
 import { stack } from './stack-env';
@@ -152,14 +152,11 @@ export async function seedVideoSession(
 
 // ---- Browsers ----------------------------------------------------------------------------------
 
-/** A browser context of its own for `person`, signed in as the app keeps it: the token cookies. */
+/** A browser context of its own for `person`, signed in as auth's cookies keep it. */
 export async function contextFor(browser: Browser, person: Person): Promise<BrowserContext> {
   const { baseUrl } = stack();
   const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP });
-  await context.addCookies([
-    { name: TOKEN_COOKIES.accessToken, value: person.accessToken, url: baseUrl, sameSite: 'Lax' },
-    { name: TOKEN_COOKIES.refreshToken, value: person.refreshToken, url: baseUrl, sameSite: 'Lax' },
-  ]);
+  await context.addCookies(signedInCookies(person, baseUrl));
   return context;
 }
 
@@ -171,8 +168,9 @@ export const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messa
 /** The texts of the chat list on a page, in order. */
 export const chatTexts = (page: Page) => chatLog(page).locator('.live-chat-text').allTextContents();
 
-/** Opens the live session and waits until the connection is up and the video can play. */
+/** Opens the live session (having entered it) and waits until the connection is up and the video can play. */
 export async function openLive(page: Page, sessionId: string): Promise<void> {
+  await enterSession(sessionId, await accessTokenOf(page.context()));
   await page.goto(livePath(sessionId));
   await waitUntilLive(page);
 }

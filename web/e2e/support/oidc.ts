@@ -6,6 +6,11 @@ export const OIDC_TEST_PROVIDER = {
   label: 'Sign in with Test University',
   clientId: 'uis-e2e',
   clientSecret: 'an e2e client secret',
+  /**
+   * OIDC_TESTUNI_EMAIL_DOMAINS: the accounts' domain, so a new account signs up at once (any other
+   * domain is first proven by a mailed link: services/auth/README.md).
+   */
+  emailDomains: 'example.org',
 } as const;
 
 /** The provider's accounts: its login form takes the account id and any password. */

@@ -1,4 +1,4 @@
-import { STATUS } from '@uis/proto/browser';
+import { APP_REQUEST_HEADER, STATUS } from '@uis/proto/browser';
 import type { AnswerOf, ErrorRes, RequestOf, RouteName } from '@uis/proto';
 import { ROUTES } from 'virtual:uis-routes';
 import { tokens } from '../auth/tokens';
@@ -32,13 +32,14 @@ const queryString = (input: Input): string => {
   return text ? `?${text}` : '';
 };
 
-const headers = (json: boolean): Record<string, string> => {
-  const access = tokens.access();
-  return {
-    ...(json ? { 'Content-Type': 'application/json' } : {}),
-    ...(access ? { Authorization: `Bearer ${access}` } : {}),
-  };
-};
+/**
+ * Every call is signed in by the HttpOnly token cookies (credentials), and carries the app's header,
+ * without which the services take no cookie for a change (a form another site posts has none).
+ */
+const headers = (json: boolean): Record<string, string> => ({
+  [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value,
+  ...(json ? { 'Content-Type': 'application/json' } : {}),
+});
 
 /** Builds the request for a route: GET takes the input as its query, POST as JSON. */
 function send(name: RouteName, input: Input, signal?: AbortSignal): Promise<Response> {
@@ -70,40 +71,38 @@ function answerOf<N extends RouteName>(httpStatus: number, body: Body): AnswerOf
 }
 
 /**
- * A 401 on a signed-in call means the access token expired: trade the refresh token for a new pair
- * once (concurrent calls share the trade), then retry. Without a refresh token the 401 stands.
+ * Renews the access token by the refresh cookie (no body: the server takes the cookie, with the app's
+ * header), once for concurrent callers. The server sets the new cookies; its answer holds the new
+ * access token only, never the refresh token. Refused (401), the login is over: the server cleared
+ * its cookies, and the marker goes too.
  */
-let refreshing: Promise<boolean> | null = null;
-function refreshAccess(): Promise<boolean> {
-  const refreshToken = tokens.refresh();
-  if (!refreshToken) return Promise.resolve(false);
-  refreshing ??= send('getAccessTokenFromRefreshToken', { refreshToken })
+let refreshing: Promise<string | undefined> | null = null;
+function refreshAccess(): Promise<string | undefined> {
+  refreshing ??= send('getAccessTokenFromRefreshToken', {})
     .then(async (response) => {
-      if (!response.ok) {
-        tokens.removeRefresh();
-        return false;
-      }
+      if (response.status === 401) tokens.clear();
+      if (!response.ok) return undefined;
       const { res } = (await response.json()) as { res: AnswerOf<'getAccessTokenFromRefreshToken'> };
-      tokens.setPair(res);
-      return true;
+      return res.accessToken;
     })
-    .catch(() => false)
+    .catch(() => undefined)
     .finally(() => (refreshing = null));
   return refreshing;
 }
 
 /**
- * A new access token from the refresh token (the live connection renews its own before it expires),
- * or undefined when there is none or the server refused it (signed out).
+ * A new access token (its cookie set, the marker's expiry moved on), or undefined when signed out or
+ * the server could not be reached. The live connection hands it to realtime (renewToken): a socket
+ * cannot take a new cookie while it is open.
  */
 export async function renewAccessToken(): Promise<string | undefined> {
-  return (await refreshAccess()) ? tokens.access() : undefined;
+  return tokens.present() ? refreshAccess() : undefined;
 }
 
 /** Sends once, and once more after a token refresh when a signed-in request was refused with 401. */
 async function signedIn<R extends { status: number }>(sendOnce: () => Promise<R>): Promise<R> {
   const reply = await sendOnce();
-  if (reply.status !== 401 || !tokens.refresh() || !tokens.access()) return reply;
+  if (reply.status !== 401 || !tokens.present()) return reply;
   return (await refreshAccess()) ? sendOnce() : reply;
 }
 
@@ -172,7 +171,7 @@ export async function download<N extends RouteName>(name: N, input: RequestOf<N>
 /**
  * The address of a GET route with its input, for a link the browser follows itself: a download of a
  * large file (the study export) then streams to disk instead of into a blob in the page. The browser
- * sends the accessToken cookie with it, which the services accept on reading requests.
+ * sends the accessToken cookie with it, which the services accept alone on reading requests.
  */
 export function routeUrl<N extends RouteName>(name: N, input: RequestOf<N>): string {
   const { method, path } = ROUTES[name];

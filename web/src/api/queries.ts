@@ -9,6 +9,7 @@ import {
 import type { AnswerOf, RequestOf, RouteName } from '@uis/proto';
 import { notify } from '../components/ui/toast';
 import { call } from './client';
+import { callAllPages, type PagedRoute } from './pages';
 
 /**
  * Server state. Query keys start with the route name, so "refetch the lists after each change"
@@ -63,6 +64,24 @@ export function useApiQuery<N extends RouteName>(
   return useQuery<AnswerOf<N>>({
     queryKey: apiKey(name, input),
     queryFn: ({ signal }) => call(name, input, signal),
+    enabled: options.enabled ?? true,
+    meta: { errorText: options.errorText },
+  });
+}
+
+/**
+ * A paged list route (a session's records) as one query of every page. Keyed under the route's name,
+ * so the mutations that invalidate the route refetch the whole list, but apart from useApiQuery's
+ * first page of the same input.
+ */
+export function useApiAllPages<N extends PagedRoute>(
+  name: N,
+  input: RequestOf<N>,
+  options: { errorText?: string; enabled?: boolean } = {},
+) {
+  return useQuery<AnswerOf<N>>({
+    queryKey: [...apiKey(name, input), 'all pages'],
+    queryFn: ({ signal }) => callAllPages(name, input, signal),
     enabled: options.enabled ?? true,
     meta: { errorText: options.errorText },
   });

@@ -1,19 +1,19 @@
 import { RESEARCHER } from '@uis/proto/browser';
 import type { User } from '@uis/proto';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { call } from '../api/client';
+import { call, renewAccessToken } from '../api/client';
 import { PATHS } from '../routes';
-import { tokens, type TokenPair } from './tokens';
+import { tokens } from './tokens';
 
 export type AuthState = { status: 'checking' } | { status: 'signedOut' } | { status: 'signedIn'; user: User };
 
 interface AuthApi {
   state: AuthState;
-  /** Stores a fresh token pair (sign-in, sign-up) and loads its user. */
-  signIn(pair: TokenPair): Promise<User>;
-  /** Revokes the login on the server (best effort) and forgets the tokens. */
+  /** Loads the user of the cookies a sign-in or sign-up answer just set. */
+  signIn(): Promise<User>;
+  /** Revokes the login on the server, which clears its cookies (best effort), and forgets the user. */
   signOut(): Promise<void>;
-  /** Forgets the tokens and the user without asking the server (after the account is deleted). */
+  /** Forgets the user without asking the server (the login already ended there). */
   forget(): void;
 }
 
@@ -24,17 +24,15 @@ export const homePathOf = (user: Pick<User, 'type'>): string =>
   user.type === RESEARCHER ? PATHS.dashboard : PATHS.sessions;
 
 /**
- * Spec section 4: with neither token the user is signed out; with only a refresh token a new access
- * token is fetched; with an access token the user is fetched from it. On failure the refresh token
- * is removed (and the access token with it: it failed too).
+ * Spec section 4: signed out without tokens (no marker: tokens.ts); with an expired access token a
+ * new one is fetched by the refresh cookie; then the user is fetched with it. On failure the marker
+ * is removed (the server cleared the cookies it refused).
  */
 async function restore(): Promise<AuthState> {
-  const refreshToken = tokens.refresh();
-  if (!tokens.access() && !refreshToken) return { status: 'signedOut' };
+  if (!tokens.present()) return { status: 'signedOut' };
   try {
-    if (!tokens.access() && refreshToken)
-      tokens.setPair(await call('getAccessTokenFromRefreshToken', { refreshToken }));
-    // The token travels as the bearer header, so the client's expired-token retry can replace it.
+    if (tokens.expiresWithin(0)) await renewAccessToken();
+    // The client's 401 retry renews an access token that expired unseen (a marker from before).
     const { user } = await call('getUserFromToken', {});
     return { status: 'signedIn', user };
   } catch {
@@ -60,16 +58,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedOut' });
   }, []);
 
-  const signIn = useCallback(async (pair: TokenPair) => {
-    tokens.setPair(pair);
+  const signIn = useCallback(async () => {
     const { user } = await call('getUserFromToken', {});
     setState({ status: 'signedIn', user });
     return user;
   }, []);
 
+  // The refresh cookie goes with the call, which revokes its login and clears the cookies.
   const signOut = useCallback(async () => {
-    const refreshToken = tokens.refresh();
-    if (refreshToken) await call('logout', { refreshToken }).catch(() => undefined);
+    await call('logout', {}).catch(() => undefined);
     forget();
   }, [forget]);
 

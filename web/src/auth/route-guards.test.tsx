@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { Navigate, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../testing/fake-api';
 import { Here, renderScreen } from '../testing/render';
 import { PublicOnly, RequireUser } from './route-guards';
+import { tokens } from './tokens';
 
 /** The login screen's stand-in: where it is and the state it was given. */
 function LoginHere() {
@@ -35,10 +35,11 @@ describe('RequireUser', () => {
 });
 
 describe('PublicOnly', () => {
-  afterEach(() => Cookies.remove('accessToken', { path: '/' }));
+  afterEach(() => tokens.clear());
 
   it('sends a signed-in user to the page they came for rather than home', async () => {
-    Cookies.set('accessToken', 'a', { path: '/' });
+    // Auth's readable marker beside its HttpOnly token cookies.
+    document.cookie = `signedIn=${Math.floor(Date.now() / 1000) + 900}; path=/`;
     fakeApi({
       '/getUserFromToken': () =>
         ok({

@@ -21,6 +21,8 @@ const otherSession = '00000000-0000-4000-8000-0000000000ff';
 const researcherUser = '00000000-0000-4000-8000-000000000001';
 const patUser = '00000000-0000-4000-8000-000000000002';
 const samUser = '00000000-0000-4000-8000-000000000003';
+const strangerUser = '00000000-0000-4000-8000-000000000004';
+const ROSTER: Record<string, string> = { [patUser]: 'Pat', [samUser]: 'Sam' };
 const researcherId = peerIdFor(sessionId, researcherUser, 'r1');
 const settings: CallSettings = {
   iceServers: [{ urls: 'stun:stun.example.org:3478' }],
@@ -256,6 +258,8 @@ function setUp(
     },
     location: { hostname: 'app.test', port: '8443', protocol: 'http:' },
     instance: () => instances.shift() ?? 'tabx',
+    // The server's live roster: Pat and Sam are in the session, nobody else.
+    vouch: (userId) => Promise.resolve(ROSTER[userId] ?? null),
     ...extra,
   });
   const peer = () => {
@@ -625,11 +629,17 @@ describe('LiveCall, researcher', () => {
     peer().opened();
     const patPeer = peerIdFor(sessionId, patUser, 'p1');
     const pat = peer().incoming(patPeer, 'Pat');
-    const sam = peer().incoming(peerIdFor(sessionId, samUser, 's1'), 'Sam');
+    // The name shown is the server's, whatever the caller's metadata says.
+    const sam = peer().incoming(peerIdFor(sessionId, samUser, 's1'), 'The Researcher');
     const nameless = peer().incoming(peerIdFor(sessionId, samUser, 's2'));
+    // Someone of the session the server does not vouch for (not in its live roster): refused.
+    const unknown = peer().incoming(peerIdFor(sessionId, strangerUser, 'u1'), 'Pat');
+    await settle();
     expect(pat.answered?.getTracks()).toEqual(media.got);
     expect(pat.senders.every((sender) => sender.replaceTrack.mock.calls.length === 0)).toBe(true);
-    expect(call.state.remotes.map((remote) => remote.name)).toEqual(['Pat', 'Sam', 'Participant']);
+    expect(call.state.remotes.map((remote) => remote.name)).toEqual(['Pat', 'Sam', 'Sam']);
+    expect(unknown.closed).toBe(true);
+    expect(unknown.answered).toBeUndefined();
 
     const patCamera = fakeStream([fakeTrack('video', 'pat camera')]);
     pat.emit('stream', patCamera);
@@ -637,6 +647,7 @@ describe('LiveCall, researcher', () => {
 
     // Pat's page called again (it lost the call): the new call replaces the old one.
     const patAgain = peer().incoming(patPeer, 'Pat');
+    await settle();
     expect(pat.closed).toBe(true);
     expect(call.state.remotes.map((remote) => remote.key)).toEqual([
       sam.connectionId,
@@ -646,6 +657,7 @@ describe('LiveCall, researcher', () => {
 
     // Someone of another session (signal relays within a session only; this is a second line).
     const stranger = peer().incoming(peerIdFor(otherSession, samUser, 'x1'), 'Mallory');
+    await settle();
     expect(stranger.closed).toBe(true);
     expect(stranger.answered).toBeUndefined();
 
@@ -661,6 +673,7 @@ describe('LiveCall, researcher', () => {
     expect(onMediaProblem).toHaveBeenCalledWith('missing', ['audio', 'video']);
     peer().opened();
     const pat = peer().incoming(peerIdFor(sessionId, patUser, 'p1'), 'Pat');
+    await settle();
     expect(pat.answered?.getTracks()).toEqual([media.standIns.audio, media.standIns.video]);
     expect(pat.senders.map((sender) => sender.track)).toEqual([null, null]);
 
@@ -683,6 +696,7 @@ describe('LiveCall, researcher', () => {
     await call.start();
     peer().opened();
     const pat = peer().incoming(peerIdFor(sessionId, patUser, 'p1'), 'Pat');
+    await settle();
 
     peer().fail('network');
     expect(call.state.problem).toEqual({ kind: 'network', text: PEER_ERROR_TEXTS.network });
@@ -729,9 +743,11 @@ describe('LiveCall, researcher', () => {
     await call.start();
     peer().opened();
     const pat = peer().incoming(peerIdFor(sessionId, patUser, 'p1'), 'Pat');
+    await settle();
     pat.emit('error', { type: 'negotiation-failed', message: 'Negotiation failed.' });
     expect(call.state).toMatchObject({ remotes: [], problem: null, link: null });
     const sam = peer().incoming(peerIdFor(sessionId, samUser, 's1'), 'Sam');
+    await settle();
     sam.peerConnection!.turnError(401);
     sam.peerConnection!.gather([]);
     expect(sam.closed).toBe(true);
@@ -763,6 +779,7 @@ describe('LiveCall, ending', () => {
     await call.start();
     peer().opened();
     const pat = peer().incoming(peerIdFor(sessionId, patUser, 'p1'), 'Pat');
+    await settle();
     call.close();
     expect(pat.closed).toBe(true);
     expect(peer().destroyed).toBe(true);

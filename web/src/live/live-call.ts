@@ -8,7 +8,6 @@ import type {
   ServerPayloadOf,
 } from '@uis/proto';
 import {
-  NAME_MAX_CHARS,
   PEER_DEFAULTS,
   PEER_INSTANCE_MAX_CHARS,
   REALTIME_RECONNECT_DELAY_MAX_MS,
@@ -428,8 +427,14 @@ export interface LiveCallOptions {
   sessionId: string;
   userId: string;
   role: CallRole;
-  /** Sent with a participant's call: the researcher's tile shows it. */
+  /** Sent with a participant's call (for the logs of the call server; the researcher asks the server). */
   name: string;
+  /**
+   * Researcher: the name of the participant `userId` as the server knows them in this session (its
+   * live monitor's), or null when the server does not vouch for them. A call is answered only then,
+   * and its tile shows that name: a caller's own metadata could say anything.
+   */
+  vouch: (userId: string) => Promise<string | null>;
   signalling: CallSignalling;
   /** The ICE servers, path and key (GET /getCallSettings). */
   settings: () => Promise<CallSettings>;
@@ -477,11 +482,6 @@ const SIGNALLING_TROUBLE: ReadonlySet<string> = new Set<PeerErrorType | 'setting
   'disconnected',
   'invalid-id',
 ]);
-
-const nameFrom = (metadata: unknown): string => {
-  const name = (metadata as { name?: unknown } | null | undefined)?.name;
-  return typeof name === 'string' && name.trim() ? name.trim().slice(0, NAME_MAX_CHARS) : 'Participant';
-};
 
 export const RESEARCHER_LABEL = 'Researcher';
 
@@ -877,18 +877,29 @@ export class LiveCall {
     this.askForResearcher();
   }
 
-  /** Researcher: a participant calls in. */
+  /**
+   * Researcher: a participant calls in. The call server let only its own user register the caller's
+   * peer id (which names the session and the user), and the server's live roster says who that user
+   * is: the call is answered under that name, or refused.
+   */
   private incoming(connection: CallConnection): void {
     const caller = parsePeerId(connection.peer);
     if (this.closed || this.options.role !== 'owner' || caller?.sessionId !== this.sessionId) {
       connection.close();
       return;
     }
+    this.options.vouch(caller.userId).then(
+      (name) => (name === null || this.closed ? connection.close() : this.answer(connection, name)),
+      () => connection.close(),
+    );
+  }
+
+  private answer(connection: CallConnection, name: string): void {
     // The same page calling again (after a drop, or when asked to) replaces its earlier call.
     for (const other of [...this.calls.values()]) {
       if (other.connection.peer === connection.peer) this.hangUp(other);
     }
-    const tracked = this.track(connection, nameFrom(connection.metadata));
+    const tracked = this.track(connection, name);
     connection.answer(this.outgoingStream());
     this.watchTransport(tracked);
     this.silenceStandIns(connection);

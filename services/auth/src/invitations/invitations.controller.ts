@@ -3,6 +3,7 @@ import { Input, InternalEndpoint } from '@uis/kit';
 import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf } from '@uis/proto';
 import { MagicLinksService } from '../sign-in/magic-links.service';
 import { InvitationLimiter } from './invitation-limiter';
+import { ownWords, researcherNamed } from './researcher-words';
 
 /** Studies asks for invitation mails here (auth owns the sign-in links and the mail queue). */
 @Controller()
@@ -18,7 +19,8 @@ export class InvitationsController {
     { sessionId, email, sessionTitle, researcherName }: ParsedInternalRequestOf<'authSendInvitation'>,
   ): Promise<InternalAnswerOf<'authSendInvitation'>> {
     await this.limiter.consume(sessionId, email);
-    await this.links.invite(email, sessionId, sessionTitle, researcherName);
+    // The mail quotes the session's title; the researcher's name is quoted and labelled here.
+    await this.links.invite(email, sessionId, ownWords(sessionTitle), researcherNamed(researcherName));
     return { message: `An invitation is on its way to ${email}.` };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Headers, Res } from '@nestjs/common';
+import { Controller, Headers, Ip, Res } from '@nestjs/common';
 import { Endpoint, Input } from '@uis/kit';
 import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import type { Response } from 'express';
@@ -23,9 +23,10 @@ export class OidcController {
   async oidcCallback(
     @Input() query: ParsedRequestOf<'oidcCallback'>,
     @Headers('cookie') cookie: string | undefined,
+    @Ip() address: string,
     @Res() res: Response,
   ): Promise<void> {
-    redirect(res, await this.oidc.callback(query, cookie));
+    redirect(res, await this.oidc.callback(query, cookie, address));
   }
 }
 

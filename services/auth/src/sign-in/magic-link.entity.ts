@@ -19,6 +19,13 @@ export class MagicLinkEntity {
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;
 
+  /** A provider account to link to the user who uses the link (minted for a provider's sign-in). */
+  @Column({ name: 'identity_issuer', type: 'text', nullable: true })
+  identityIssuer!: string | null;
+
+  @Column({ name: 'identity_subject', type: 'text', nullable: true })
+  identitySubject!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

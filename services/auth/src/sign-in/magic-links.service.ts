@@ -4,6 +4,7 @@ import type { MailQueue } from '@uis/mailer';
 import { INVITATION_TTL_HOURS, liveSessionPathOf } from '@uis/proto';
 import { IsNull, MoreThan, type EntityManager, type Repository } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import type { ProviderIdentity } from '../oidc/oidc-claims';
 import { hashToken, newSecretToken } from '../secret-token';
 import { MagicLinkEntity } from './magic-link.entity';
 import { SignInLimiter } from './sign-in-limiter';
@@ -25,9 +26,18 @@ export class MagicLinksService {
    * `next`: the app's path the link opens after signing in.
    */
   async send(email: string, clientAddress: string, next?: string): Promise<void> {
+    await this.sendLink(email, clientAddress, (token) => this.appLink(email, token, next));
+  }
+
+  /**
+   * Mails a sign-in link whose URL `urlOf` makes from its token: the app's, or for an address a
+   * provider gave but is not trusted for, the provider callback's. Limited as any sign-in link.
+   */
+  async sendLink(email: string, clientAddress: string, urlOf: (token: string) => URL): Promise<void> {
     await this.limiter.consume(email, clientAddress);
     const ttlMinutes = this.config.MAGIC_LINK_TTL_MINUTES;
-    const { id, url } = await this.issue(email, ttlMinutes, next);
+    const { id, token } = await this.issue(email, ttlMinutes);
+    const url = urlOf(token);
     await this.mail.enqueue({
       kind: 'magic-link',
       requestId: id,
@@ -48,7 +58,8 @@ export class MagicLinksService {
     sessionTitle: string,
     researcherName: string,
   ): Promise<void> {
-    const { id, url } = await this.issue(email, INVITATION_TTL_HOURS * 60, liveSessionPathOf(sessionId));
+    const { id, token } = await this.issue(email, INVITATION_TTL_HOURS * 60);
+    const url = this.appLink(email, token, liveSessionPathOf(sessionId));
     await this.mail.enqueue({
       kind: 'invitation',
       requestId: id,
@@ -61,25 +72,38 @@ export class MagicLinksService {
   }
 
   /**
-   * A link for an e-mail that was proven another way (a provider's verified e-mail): not mailed, so
-   * no mail limit applies; the caller sends the browser to it.
+   * A link for an e-mail that was proven another way (by a provider trusted for it, or a mailed
+   * link this browser followed): not mailed, so no mail limit applies; the caller sends the browser
+   * to it. `identity`: the provider account its use links to the user.
    */
-  async mint(email: string): Promise<URL> {
-    return (await this.issue(email, this.config.MAGIC_LINK_TTL_MINUTES)).url;
+  async mint(email: string, identity?: ProviderIdentity): Promise<URL> {
+    const { token } = await this.issue(email, this.config.MAGIC_LINK_TTL_MINUTES, identity);
+    return this.appLink(email, token);
   }
 
-  /** A new single-use link of this e-mail: the app's /authcallback with the e-mail, the token and where to go on. */
-  private async issue(email: string, ttlMinutes: number, next?: string): Promise<{ id: string; url: URL }> {
+  /** A new single-use token of this e-mail (only its hash is kept). */
+  private async issue(
+    email: string,
+    ttlMinutes: number,
+    identity?: ProviderIdentity,
+  ): Promise<{ id: string; token: string }> {
     const token = newSecretToken();
     const link = await this.links.save({
       email,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
       usedAt: null,
+      identityIssuer: identity?.issuer ?? null,
+      identitySubject: identity?.subject ?? null,
     });
+    return { id: link.id, token };
+  }
+
+  /** The app's /authcallback with the e-mail, the token and where to go on: what signs in. */
+  appLink(email: string, token: string, next?: string): URL {
     const url = new URL(`${this.config.PUBLIC_URL.replace(/\/+$/, '')}/authcallback`);
     url.search = new URLSearchParams({ email, token, ...(next ? { next } : {}) }).toString();
-    return { id: link.id, url };
+    return url;
   }
 
   /** The unused, unexpired link of this e-mail with this token, without using it up. */
@@ -96,8 +120,17 @@ export class MagicLinksService {
     });
   }
 
+  /** The unused, unexpired link with this token, whatever its e-mail (a token is unique). */
+  findUsableByToken(token: string): Promise<MagicLinkEntity | null> {
+    return this.links.findOneBy({
+      tokenHash: hashToken(token),
+      usedAt: IsNull(),
+      expiresAt: MoreThan(new Date()),
+    });
+  }
+
   /** Uses the link up; false when a concurrent request used it first. */
-  async consume(link: MagicLinkEntity, db: EntityManager): Promise<boolean> {
+  async consume(link: MagicLinkEntity, db: EntityManager = this.links.manager): Promise<boolean> {
     const result = await db.update(
       MagicLinkEntity,
       { id: link.id, usedAt: IsNull() },

@@ -1,4 +1,5 @@
 import { CombinedLimiter, minutesUntil, tooManyRequests, type Logger } from '@uis/kit';
+import { clientKey, inboxKey } from './limit-keys';
 
 export interface SignInLimits {
   /** Links one inbox may be sent per `emailWindowSeconds` (no one floods an inbox). */
@@ -23,9 +24,10 @@ interface SignInRequest {
 /**
  * Caps sign-in mails per inbox and per client address, telling a class from an attack: one inbox
  * gets a few links per window; one address (a campus NAT) may ask for hundreds of different inboxes
- * within a minute, but only so many in an hour. All or nothing (kit's CombinedLimiter): one refused
- * by the address's limits spends nothing of the inbox's budget, and the other way round, so retrying
- * while blocked costs a student nothing; shared through Redis when there is one.
+ * within a minute, but only so many in an hour. Counted by inbox (its spellings are one) and by
+ * client (an IPv6 client by its /64; limit-keys.ts). All or nothing (kit's CombinedLimiter): one
+ * refused by the address's limits spends nothing of the inbox's budget, and the other way round, so
+ * retrying while blocked costs a student nothing; shared through Redis when there is one.
  */
 export class SignInLimiter {
   private readonly limits: CombinedLimiter<SignInRequest>;
@@ -44,19 +46,19 @@ export class SignInLimiter {
           name: 'email',
           points: limits.perEmail,
           durationSeconds: limits.emailWindowSeconds,
-          key: ({ email }) => email,
+          key: ({ email }) => inboxKey(email),
         },
         {
           name: 'address-minute',
           points: limits.perAddressPerMinute,
           durationSeconds: 60,
-          key: ({ address }) => address,
+          key: ({ address }) => clientKey(address),
         },
         {
           name: 'address-hour',
           points: limits.perAddressPerHour,
           durationSeconds: 3600,
-          key: ({ address }) => address,
+          key: ({ address }) => clientKey(address),
         },
       ],
       { keyPrefix: limits.keyPrefix, redisUrl: limits.redisUrl },

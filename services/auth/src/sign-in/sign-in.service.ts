@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, PG_ERRORS, conflict, forbidden, pgErrorCode, unauthenticated } from '@uis/kit';
 import { ERROR_CODES, RESEARCHER, type ParsedRequestOf, type TokenPair } from '@uis/proto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
+import { IdentitiesService } from '../oidc/identities.service';
 import { SessionTokensService } from '../tokens/session-tokens.service';
 import { researcherPolicy } from '../users/researcher-policy';
+import type { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import type { MagicLinkEntity } from './magic-link.entity';
 import { MagicLinksService } from './magic-links.service';
 
 const LINK_UNUSABLE = 'This sign-in link is invalid, expired or already used. Please request a new one.';
@@ -32,6 +35,7 @@ export class SignInService {
     private readonly links: MagicLinksService,
     private readonly users: UsersService,
     private readonly tokens: SessionTokensService,
+    private readonly identities: IdentitiesService,
     @Inject(AUTH_CONFIG) config: AuthConfig,
   ) {
     this.mayBeResearcher = researcherPolicy(config.RESEARCHER_EMAILS);
@@ -54,6 +58,7 @@ export class SignInService {
     }
     return this.db.transaction(async (tx) => {
       if (!(await this.links.consume(link, tx))) throw unauthenticated(LINK_UNUSABLE);
+      await this.linkIdentity(link, user, tx);
       return this.tokens.signIn(user, tx);
     });
   }
@@ -75,6 +80,7 @@ export class SignInService {
         if (await this.users.findByEmail(email, tx)) throw alreadyRegistered();
         if (!(await this.links.consume(link, tx))) throw unauthenticated(LINK_UNUSABLE);
         const user = await this.users.create(tx, { email, name, type });
+        await this.linkIdentity(link, user, tx);
         return this.tokens.signIn(user, tx);
       });
     } catch (error) {
@@ -82,6 +88,12 @@ export class SignInService {
       if (pgErrorCode(error) === PG_ERRORS.uniqueViolation) throw alreadyRegistered();
       throw error;
     }
+  }
+
+  /** A link minted for a provider's sign-in links its account to the user who uses it. */
+  private async linkIdentity(link: MagicLinkEntity, user: UserEntity, tx: EntityManager): Promise<void> {
+    if (link.identityIssuer === null || link.identitySubject === null) return;
+    await this.identities.link(tx, { issuer: link.identityIssuer, subject: link.identitySubject }, user.id);
   }
 }
 

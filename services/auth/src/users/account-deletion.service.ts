@@ -11,6 +11,7 @@ import {
 } from '@uis/kit';
 import { USER_DATA_OWNERS, userDataDeleteRoute, type UserDataOwner } from '@uis/proto';
 import type { DataSource } from 'typeorm';
+import { IdentityEntity } from '../oidc/identity.entity';
 import { MagicLinkEntity } from '../sign-in/magic-link.entity';
 import { RefreshTokenEntity } from '../tokens/refresh-token.entity';
 import { UsersService } from './users.service';
@@ -21,8 +22,9 @@ export const userDataOwnersProvider = { provide: USER_DATA_OWNER_LIST, useValue:
 
 /**
  * Deleting an account: first every service that holds the user's data deletes it (their groups,
- * sessions and records), then the account and its tokens go. If a service fails, nothing of the
- * account is deleted and the user can simply try again; each service's delete is idempotent.
+ * sessions and records), then the account, its tokens and its links to providers' accounts go. If
+ * a service fails, nothing of the account is deleted and the user can simply try again; each
+ * service's delete is idempotent.
  */
 @Injectable()
 export class AccountDeletionService {
@@ -49,6 +51,7 @@ export class AccountDeletionService {
     await this.db.transaction(async (tx) => {
       await tx.delete(RefreshTokenEntity, { userId: user.id });
       await tx.delete(MagicLinkEntity, { email: user.email });
+      await tx.delete(IdentityEntity, { userId: user.id });
       await this.users.delete(tx, user.id);
     });
     this.logger.info({ userId: user.id, services: this.owners }, 'account deleted');

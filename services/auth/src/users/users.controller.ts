@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
-import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
+import { CurrentUser, Endpoint, Input, InternalClient, type AuthUser } from '@uis/kit';
+import { internalRoutes, routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import { AccountDeletionService } from './account-deletion.service';
 import { UsersService } from './users.service';
 
@@ -9,6 +9,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly deletion: AccountDeletionService,
+    private readonly internal: InternalClient,
   ) {}
 
   @Endpoint(routes.deleteUser)
@@ -20,8 +21,15 @@ export class UsersController {
     return { message: 'Your account and everything it held have been deleted.' };
   }
 
+  /**
+   * The scope picker's directory: only the people of the caller's own sessions (a researcher of
+   * another lab learns nobody's e-mail from it; anyone else is added by typing the address).
+   */
   @Endpoint(routes.getAllParticipants)
-  async getAllParticipants(): Promise<AnswerOf<'getAllParticipants'>> {
-    return { participants: await this.users.listParticipants() };
+  async getAllParticipants(@CurrentUser() caller: AuthUser): Promise<AnswerOf<'getAllParticipants'>> {
+    const { emails } = await this.internal.call(internalRoutes.studiesResearcherPeople, {
+      userId: caller.id,
+    });
+    return { participants: await this.users.participantsAmong(emails) };
   }
 }

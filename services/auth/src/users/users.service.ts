@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { PARTICIPANT, type Participant, type User } from '@uis/proto';
-import type { EntityManager, Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 /** The users table: the one place auth reads and writes accounts. */
@@ -21,9 +21,11 @@ export class UsersService {
     return db.save(db.create(UserEntity, user));
   }
 
-  async listParticipants(): Promise<Participant[]> {
+  /** The participants with an account among `emails` (lower-cased, as accounts keep them). */
+  async participantsAmong(emails: readonly string[]): Promise<Participant[]> {
+    if (emails.length === 0) return [];
     const rows = await this.users.find({
-      where: { type: PARTICIPANT },
+      where: { type: PARTICIPANT, email: In([...emails]) },
       order: { name: 'ASC', email: 'ASC' },
     });
     return rows.map(({ email, name }) => ({ email, name }));

@@ -8,16 +8,22 @@ export const OIDC_PROVIDER_SCRIPT = path.join(
   'oidc-provider.mjs',
 );
 
-export interface TestAccount {
-  email: string;
-  email_verified: boolean;
-  name: string;
+/** An account's claims (oidc-provider.mjs): null leaves a claim out. */
+type TestClaims = Partial<Record<'email' | 'email_verified' | 'xms_edov' | 'name', string | boolean | null>>;
+
+export interface TestAccount extends TestClaims {
+  /** Claims only the ID token has (or lacks, as null) instead. */
+  id_token?: TestClaims;
+  /** Claims only the userinfo answer has (or lacks, as null) instead. */
+  userinfo?: TestClaims;
 }
 
 export interface OidcTestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Changes (or adds) an account: its user changed their e-mail there, say. */
+  setAccount(id: string, account: TestAccount): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +66,13 @@ export async function startOidcProvider(
     issuer,
     clientId: client.client_id,
     clientSecret: client.client_secret,
+    async setAccount(id, account) {
+      const res = await fetch(`${issuer}/test/accounts/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: JSON.stringify(account),
+      });
+      if (res.status !== 204) throw new Error(`the OIDC test provider answered ${res.status}`);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

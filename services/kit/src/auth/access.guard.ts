@@ -5,7 +5,7 @@ import { forbidden, unauthenticated } from '../errors';
 import { verifyAccessToken, type AuthUser } from './access-token';
 import { JWT_SECRET, ROUTE_METADATA } from '../keys';
 import { Revocations } from './revocations';
-import { accessTokenOf } from './token-source';
+import { COOKIE_WITHOUT_APP_HEADER_TEXT, accessTokenOf, cookieWithoutAppHeader } from './token-source';
 
 export const SESSION_ENDED_TEXT = 'Your session has ended. Please sign in again.';
 
@@ -27,6 +27,7 @@ export class AccessGuard implements CanActivate {
 
     const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const presented = accessTokenOf(req, route.tokenInQuery === true);
+    if (!presented && cookieWithoutAppHeader(req)) throw unauthenticated(COOKIE_WITHOUT_APP_HEADER_TEXT);
     const verified = presented ? verifyAccessToken(this.secret, presented.token) : null;
     if (!verified) throw unauthenticated();
     if (this.revocations.isRevoked(verified)) throw unauthenticated(SESSION_ENDED_TEXT);

@@ -117,4 +117,24 @@ describe('requestLogger', () => {
       await server.close();
     }
   });
+
+  it('redacts credentials in the URL: tokens, and the authorization code a provider sends back', async () => {
+    const server = await serve('info', { hotRoutes, slowMs: 10_000 });
+    try {
+      await server.call('GET', '/oidc/callback?state=s1&code=the-providers-code&iss=https%3A%2F%2Fidp');
+      await server.call('GET', '/oidc/callback?code=another-code&state=s2');
+      await server.call('GET', '/getUserTokens?email=a%40b.test&token=secret-token');
+      await server.call('GET', '/other?barcode=kept&zipcode=kept');
+      const urls = server.lines.map((line) => line.req?.url);
+      expect(urls).toEqual([
+        '/oidc/callback?state=s1&code=[Redacted]&iss=https%3A%2F%2Fidp',
+        '/oidc/callback?code=[Redacted]&state=s2',
+        '/getUserTokens?email=a%40b.test&token=[Redacted]',
+        '/other?barcode=kept&zipcode=kept',
+      ]);
+      expect(JSON.stringify(server.lines)).not.toMatch(/the-providers-code|another-code|secret-token/);
+    } finally {
+      await server.close();
+    }
+  });
 });

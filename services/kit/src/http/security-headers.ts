@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 /**
  * The Content-Security-Policy the web app runs under, in `npm start` and at the gateway alike (the
@@ -58,3 +58,11 @@ export function securityHeaders({ tls }: { tls: boolean }): RequestHandler {
     xFrameOptions: { action: 'deny' },
   }) as RequestHandler;
 }
+
+/**
+ * Whether the browser reached the app over TLS, for the Secure attribute of cookies: as for HSTS,
+ * a PUBLIC_URL on https (npm start behind TLS); or the request's own scheme, which behind a proxy
+ * trusted by TRUST_PROXY is its X-Forwarded-Proto (the gateway sets it).
+ */
+export const requestOverTls = (req: Request, publicUrl: string): boolean =>
+  publicUrl.startsWith('https:') || req.secure;

@@ -29,18 +29,15 @@ export function ownerAccess(access: SessionAccess): SessionAccess {
   return access;
 }
 
-/** `access` when it is the owner's or a participant's in the session's scope, else the 404 / 403. */
+/**
+ * `access` when it is the owner's, or a participant's in the session's scope who has agreed to its
+ * current consent text; else the 404, the 403, or the 403 with the code CONSENT_REQUIRED. The one
+ * consent rule: every route, event and peer registration of a session's data asks this (studies'
+ * consent routes themselves judge an answer that has no consentPending).
+ */
 export function memberAccess(access: SessionAccess): SessionAccess {
   if (access.sessionType === null) throw notFound(SESSION_ACCESS_TEXTS.noSession);
   if (access.role === 'none') throw forbidden(SESSION_ACCESS_TEXTS.notMember);
-  return access;
-}
-
-/**
- * `access` unless it is a participant's who has not agreed to the session's current consent text
- * (a 403 with the code CONSENT_REQUIRED): what a participant writes or receives live needs it.
- */
-export function consentedAccess(access: SessionAccess): SessionAccess {
   if (access.consentPending) {
     throw new AppError(HttpStatus.FORBIDDEN, ERROR_CODES.CONSENT_REQUIRED, CONSENT_TEXTS.required);
   }
@@ -188,7 +185,7 @@ export class SessionAccessClient implements OnModuleDestroy {
     return ownerAccess(await this.access(user, sessionId));
   }
 
-  /** The owner or a participant in the session's scope, or 404 / 403. */
+  /** The owner or a consenting participant in the session's scope, or 404 / 403 (memberAccess). */
   async requireMember(user: AuthUser, sessionId: string): Promise<SessionAccess> {
     return memberAccess(await this.access(user, sessionId));
   }

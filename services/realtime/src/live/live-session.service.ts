@@ -5,7 +5,6 @@ import {
   LOGGER,
   SESSION_ACCESS_TEXTS,
   SessionAccessClient,
-  consentedAccess,
   forbidden,
   ownerAccess,
   type Logger,
@@ -289,7 +288,7 @@ export class LiveSessionService {
    */
   private async member(socket: LiveSocket, sessionId: string): Promise<SessionAccess> {
     try {
-      return consentedAccess(await this.access.requireMember(socket.data.user, sessionId));
+      return await this.access.requireMember(socket.data.user, sessionId);
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
         await Promise.all([socket.leave(sessionRoom(sessionId)), socket.leave(ownerRoom(sessionId))]);

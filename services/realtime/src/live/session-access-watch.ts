@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, LOGGER, SessionAccessClient, consentedAccess, type Logger } from '@uis/kit';
+import { AppError, LOGGER, SessionAccessClient, type Logger } from '@uis/kit';
 import { ERROR_CODES } from '@uis/proto';
 import { REALTIME_CONFIG, type RealtimeConfig } from '../realtime.config';
 import { LIVE_ACCESS } from './live-access';
@@ -55,7 +55,7 @@ export class SessionAccessWatch {
 
   private async check(socket: LiveSocket, sessionId: string): Promise<void> {
     try {
-      consentedAccess(await this.access.requireMember(socket.data.user, sessionId));
+      await this.access.requireMember(socket.data.user, sessionId);
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
         // A new consent text to agree to says so; anything else is a removal from the session.

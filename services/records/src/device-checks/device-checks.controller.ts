@@ -19,8 +19,9 @@ export class DeviceChecksController {
   @Endpoint(routes.getDeviceChecks)
   async getDeviceChecks(
     @CurrentUser() caller: AuthUser,
-    @Input() { sessionId }: ParsedRequestOf<'getDeviceChecks'>,
+    @Input() { sessionId, after }: ParsedRequestOf<'getDeviceChecks'>,
   ): Promise<AnswerOf<'getDeviceChecks'>> {
-    return { checks: await this.checks.listFor(caller, sessionId) };
+    const { rows, next } = await this.checks.listFor(caller, sessionId, after);
+    return { checks: rows, next };
   }
 }

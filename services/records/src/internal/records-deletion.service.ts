@@ -21,10 +21,11 @@ type Done = InternalAnswerOf<'recordsSessionDataDelete'>;
 export class RecordsDeletionService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** A session (or every session of a group) was deleted in studies: its records and its audit log. */
+  /** A session (or every session of a group) was deleted in studies: its records, audit log and counters. */
   async deleteSessions(sessionIds: readonly string[]): Promise<Done> {
-    const where = { sessionId: In([...new Set(sessionIds)]) };
-    const removed = await this.deleteWhere(where, where);
+    const ids = [...new Set(sessionIds)];
+    const where = { sessionId: In(ids) };
+    const removed = await this.deleteWhere(where, where, ids);
     return { message: `Deleted ${removed} records of ${sessionIds.length} sessions.` };
   }
 
@@ -42,12 +43,20 @@ export class RecordsDeletionService {
     return { message: `Deleted ${removed} records of the user.` };
   }
 
-  /** Deletes the records `where` and the audit entries `auditWhere` in one transaction; counts the records. */
+  /**
+   * Deletes the records `where` and the audit entries `auditWhere` in one transaction, and the `seq`
+   * counters of the sessions `sessionIds` (first: an append waits on the counter until this commits,
+   * then starts the session afresh); counts the records.
+   */
   private deleteWhere(
     where: FindOptionsWhere<SessionRecordEntity>,
     auditWhere: FindOptionsWhere<AuditLogEntity> | FindOptionsWhere<AuditLogEntity>[],
+    sessionIds: readonly string[] = [],
   ) {
     return this.db.transaction(async (tx) => {
+      if (sessionIds.length > 0) {
+        await tx.query(`DELETE FROM record_sequences WHERE session_id = ANY($1::uuid[])`, [sessionIds]);
+      }
       let removed = 0;
       for (const kind of [MessageEntity, PixelEntity, PlaybackEntity]) {
         removed += (await tx.delete(kind, where)).affected ?? 0;

@@ -11,9 +11,10 @@ export class MessagesController {
   @Endpoint(routes.getMessages)
   async getMessages(
     @CurrentUser() user: AuthUser,
-    @Input() { sessionId }: ParsedRequestOf<'getMessages'>,
+    @Input() { sessionId, after }: ParsedRequestOf<'getMessages'>,
   ): Promise<AnswerOf<'getMessages'>> {
-    return { messages: await this.messages.listFor(user, sessionId) };
+    const { rows, next } = await this.messages.listFor(user, sessionId, after);
+    return { messages: rows, next };
   }
 
   @Endpoint(routes.addMessage)

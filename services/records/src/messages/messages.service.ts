@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SessionAccessClient, consentedAccess, notFound, type AuthUser } from '@uis/kit';
+import { SessionAccessClient, notFound, type AuthUser } from '@uis/kit';
 import type { ExportRow, MessagePage, MessageRecord } from '@uis/proto';
 import { LessThan, type EntityManager, type Repository } from 'typeorm';
 import { messageSnapshot, writeAudit } from '../audit/audit-log.service';
 import { authorOf, type RecordAuthor } from '../author';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
-import { recordsInOrder } from '../session-record';
+import { listPage, recordsInOrder, type ListPage } from '../session-record';
+import { RecordWriteLimits } from '../write-limits';
 import { MessageEntity, toMessageRecord, type ListedMessage } from './message.entity';
 
 /** A message as it is recorded, whoever reports it: its video time and action id when it has them. */
@@ -19,19 +20,33 @@ export type NewMessage = RecordAuthor & {
 };
 
 /**
- * The append: `seq` (the order key, an identity) is drawn in the order of the rows the SELECT gives,
- * which ORDER BY ord makes the order of the arrays; `created_at` is the column's default (the
- * transaction's time, so one time for every message of a call, as for the rows of any one INSERT).
+ * The append, one statement for every session of a group commit. `seq` is counted per session
+ * (record_sequences), so it tells a participant nothing of other sessions: each session's counter
+ * is moved on once by its number of items (locked, in session order so that two appends cannot
+ * deadlock, until the commit: a session's appends are stored one after the other, and a reader
+ * never sees a later seq before an earlier one), and the items take its values in the order of the
+ * arrays (`ord`). `created_at` is the column's default (the transaction's time, so one time for every
+ * message of a call, as for the rows of any one INSERT).
  */
 const APPEND_SQL = `
-  INSERT INTO messages (id, session_id, author_user_id, author_email, name, message, video_time, action_id)
-  SELECT id, session_id, author_user_id, author_email, name, message, video_time, action_id
-  FROM unnest(
-      $1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[],
-      $7::double precision[], $8::uuid[]
-    ) WITH ORDINALITY
-    AS item (id, session_id, author_user_id, author_email, name, message, video_time, action_id, ord)
-  ORDER BY ord
+  WITH item AS (
+    SELECT * FROM unnest(
+        $1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[],
+        $7::double precision[], $8::uuid[]
+      ) WITH ORDINALITY
+      AS item (id, session_id, author_user_id, author_email, name, message, video_time, action_id, ord)
+  ), counter AS (
+    INSERT INTO record_sequences AS s (session_id, kind, last)
+    SELECT session_id, 'messages', count(*) FROM item GROUP BY session_id ORDER BY session_id
+    ON CONFLICT (session_id, kind) DO UPDATE SET last = s.last + excluded.last
+    RETURNING session_id, last
+  )
+  INSERT INTO messages (id, seq, session_id, author_user_id, author_email, name, message, video_time, action_id)
+  SELECT item.id, counter.last - count(*) OVER per_session + row_number() OVER (per_session ORDER BY item.ord),
+    item.session_id, author_user_id, author_email, name, message, video_time, action_id
+  FROM item JOIN counter USING (session_id)
+  WINDOW per_session AS (PARTITION BY item.session_id)
+  ORDER BY item.ord
   RETURNING id, seq, created_at`;
 
 /** The columns a listing needs: what an answer shows, nothing of the author's identity. */
@@ -51,13 +66,15 @@ const listedColumns = (prefix = '') =>
     ${prefix}video_time AS "videoTime", ${prefix}action_id AS "actionId"`;
 
 /**
- * Every message of session `$1` in the order stored, LISTED's columns. The record panel reads whole
- * sessions (thousands of rows) at once, hence rows as pg gives them rather than an entity per row.
+ * The messages of session `$1` after the order key `$2` in the order stored, `$3` at most, LISTED's
+ * columns: the REST list's pages (hundreds of rows), hence rows as pg gives them rather than an
+ * entity per row.
  */
 const LIST_SQL = `
   SELECT ${listedColumns()} FROM messages
-  WHERE session_id = $1
-  ORDER BY seq`;
+  WHERE session_id = $1 AND seq > $2
+  ORDER BY seq
+  LIMIT $3`;
 
 /**
  * The newest `$2` rows of each session of `$1` (one more than a page, for `hasMore`), newest first
@@ -98,19 +115,17 @@ export class MessagesService {
   constructor(
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     private readonly access: SessionAccessClient,
+    private readonly limits: RecordWriteLimits,
     @Inject(RECORDS_CONFIG) private readonly config: RecordsConfig,
   ) {}
 
-  /** The record panel and a participant's chat history: owner or participant in scope. */
-  async listFor(user: AuthUser, sessionId: string): Promise<MessageRecord[]> {
+  /** The record panel and a participant's chat history, a page at a time: owner or participant in scope. */
+  async listFor(user: AuthUser, sessionId: string, after?: string): Promise<ListPage<MessageRecord>> {
     await this.access.requireMember(user, sessionId);
-    return this.list(sessionId);
-  }
-
-  /** Every message of a session in the order they were stored. */
-  async list(sessionId: string): Promise<MessageRecord[]> {
-    const rows = await this.messages.query<ListedMessage[]>(LIST_SQL, [sessionId]);
-    return rows.map(toMessageRecord);
+    const { rows, next } = await listPage(this.messages, sessionId, after, (afterSeq, limit) =>
+      this.messages.query<ListedMessage[]>(LIST_SQL, [sessionId, afterSeq, limit]),
+    );
+    return { rows: rows.map(toMessageRecord), next };
   }
 
   /**
@@ -160,7 +175,9 @@ export class MessagesService {
     message: Pick<NewMessage, 'message' | 'videoTime' | 'actionId'>,
   ): Promise<MessageRecord> {
     // A participant writes only after agreeing to the session's consent text, as in the live chat.
-    consentedAccess(await this.access.requireMember(user, sessionId));
+    await this.access.requireMember(user, sessionId);
+    // Counted as live messages are, so this door stores no faster than the socket.
+    await this.limits.messagesAndClicks.consume(user.id, sessionId);
     return this.append({ ...message, ...authorOf(user), sessionId });
   }
 
@@ -172,7 +189,7 @@ export class MessagesService {
 
   /**
    * Several messages in one statement, so in one commit: all are stored when this resolves, or
-   * none. The records come back in the order of `messages`, which is also their order in the
+   * none. The records come back in the order of `messages`, which is also their order in each
    * session (`seq`). The hot path of the live chat (realtime's group commit), hence plain SQL with
    * array parameters: one constant statement whatever the count, no entity per row.
    */

@@ -11,9 +11,10 @@ export class PixelsController {
   @Endpoint(routes.getPixels)
   async getPixels(
     @CurrentUser() user: AuthUser,
-    @Input() { sessionId }: ParsedRequestOf<'getPixels'>,
+    @Input() { sessionId, after }: ParsedRequestOf<'getPixels'>,
   ): Promise<AnswerOf<'getPixels'>> {
-    return { pixels: await this.pixels.listFor(user, sessionId) };
+    const { rows, next } = await this.pixels.listFor(user, sessionId, after);
+    return { pixels: rows, next };
   }
 
   @Endpoint(routes.addPixel)

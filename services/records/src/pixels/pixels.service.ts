@@ -6,7 +6,8 @@ import type { Repository } from 'typeorm';
 import { pixelSnapshot, writeAudit } from '../audit/audit-log.service';
 import { authorOf, type RecordAuthor } from '../author';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
-import { recordsInOrder } from '../session-record';
+import { listPage, recordsInOrder, type ListPage } from '../session-record';
+import { RecordWriteLimits } from '../write-limits';
 import { PixelEntity, toPixelRecord, type ListedPixel } from './pixel.entity';
 
 /** A click as a client reports it. */
@@ -21,14 +22,16 @@ export interface Click {
 export type NewPixel = RecordAuthor & Click;
 
 /**
- * Every click of session `$1` in the order stored, as toPixelRecord reads them: rows as pg gives
- * them (double precision arrives as numbers), no entity per row, as for messages' list.
+ * The clicks of session `$1` after the order key `$2` in the order stored, `$3` at most, as
+ * toPixelRecord reads them: rows as pg gives them (double precision arrives as numbers), no entity
+ * per row, as for messages' list.
  */
 const LIST_SQL = `
   SELECT id, session_id AS "sessionId", name, color, x, y, video_time AS "videoTime", created_at AS "createdAt"
   FROM pixels
-  WHERE session_id = $1
-  ORDER BY seq`;
+  WHERE session_id = $1 AND seq > $2
+  ORDER BY seq
+  LIMIT $3`;
 
 /** The pixels table: the one place records reads and writes clicks. */
 @Injectable()
@@ -36,19 +39,23 @@ export class PixelsService {
   constructor(
     @InjectRepository(PixelEntity) private readonly pixels: Repository<PixelEntity>,
     private readonly access: SessionAccessClient,
+    private readonly limits: RecordWriteLimits,
     @Inject(RECORDS_CONFIG) private readonly config: RecordsConfig,
   ) {}
 
-  /** The record panel: the session's owner only (participants do not see each other's clicks). */
-  async listFor(user: AuthUser, sessionId: string): Promise<PixelRecord[]> {
+  /** The record panel, a page at a time: the session's owner only (participants do not see each other's clicks). */
+  async listFor(user: AuthUser, sessionId: string, after?: string): Promise<ListPage<PixelRecord>> {
     await this.access.requireOwner(user, sessionId);
-    const rows = await this.pixels.query<ListedPixel[]>(LIST_SQL, [sessionId]);
-    return rows.map(toPixelRecord);
+    const { rows, next } = await listPage(this.pixels, sessionId, after, (afterSeq, limit) =>
+      this.pixels.query<ListedPixel[]>(LIST_SQL, [sessionId, afterSeq, limit]),
+    );
+    return { rows: rows.map(toPixelRecord), next };
   }
 
-  /** A click the owner records over REST, under their own name. */
+  /** A click the owner records over REST, under their own name; counted with messages, as live clicks are. */
   async addFor(user: AuthUser, click: Click): Promise<PixelRecord> {
     await this.access.requireOwner(user, click.sessionId);
+    await this.limits.messagesAndClicks.consume(user.id, click.sessionId);
     return this.append({ ...click, ...authorOf(user) });
   }
 

@@ -11,8 +11,9 @@ export class PlaybackController {
   @Endpoint(routes.getPlayback)
   async getPlayback(
     @CurrentUser() user: AuthUser,
-    @Input() { sessionId }: ParsedRequestOf<'getPlayback'>,
+    @Input() { sessionId, after }: ParsedRequestOf<'getPlayback'>,
   ): Promise<AnswerOf<'getPlayback'>> {
-    return { playback: await this.playback.listFor(user, sessionId) };
+    const { rows, next } = await this.playback.listFor(user, sessionId, after);
+    return { playback: rows, next };
   }
 }

@@ -5,7 +5,7 @@ import type { ExportRow, PlaybackEvent, PlaybackRecord } from '@uis/proto';
 import type { Repository } from 'typeorm';
 import type { RecordAuthor } from '../author';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
-import { recordsInOrder } from '../session-record';
+import { listPage, recordsInOrder, type ListPage } from '../session-record';
 import { PlaybackEntity, toPlaybackRecord, type ListedPlayback } from './playback.entity';
 
 /** An entry as realtime reports it, for the researcher it checked. */
@@ -17,15 +17,19 @@ export type NewPlayback = RecordAuthor & {
   promptId: string | null;
 };
 
-/** Every entry of session `$1` in the order stored, as toPlaybackRecord reads them. */
+/** The entries of session `$1` after the order key `$2` in the order stored, `$3` at most, as toPlaybackRecord reads them. */
 const LIST_SQL = `
   SELECT id, seq, name, event, video_time AS "videoTime", playback_rate AS "playbackRate",
     prompt_id AS "promptId", created_at AS "createdAt"
   FROM playback
-  WHERE session_id = $1
-  ORDER BY seq`;
+  WHERE session_id = $1 AND seq > $2
+  ORDER BY seq
+  LIMIT $3`;
 
-/** The order key and the server's time come back from Postgres (an entity insert leaves out `seq`). */
+/**
+ * The order key (the session's next, drawn by the table's trigger: migration 1795700000000) and the
+ * server's time come back from Postgres.
+ */
 const APPEND_SQL = `
   INSERT INTO playback (session_id, author_user_id, author_email, name, event, video_time, playback_rate, prompt_id)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -40,11 +44,13 @@ export class PlaybackService {
     @Inject(RECORDS_CONFIG) private readonly config: RecordsConfig,
   ) {}
 
-  /** The record panel and the replay: the session's owner only. */
-  async listFor(user: AuthUser, sessionId: string): Promise<PlaybackRecord[]> {
+  /** The record panel and the replay, a page at a time: the session's owner only. */
+  async listFor(user: AuthUser, sessionId: string, after?: string): Promise<ListPage<PlaybackRecord>> {
     await this.access.requireOwner(user, sessionId);
-    const rows = await this.playback.query<ListedPlayback[]>(LIST_SQL, [sessionId]);
-    return rows.map(toPlaybackRecord);
+    const { rows, next } = await listPage(this.playback, sessionId, after, (afterSeq, limit) =>
+      this.playback.query<ListedPlayback[]>(LIST_SQL, [sessionId, afterSeq, limit]),
+    );
+    return { rows: rows.map(toPlaybackRecord), next };
   }
 
   /** One INSERT: realtime has checked that the author owns the session. */

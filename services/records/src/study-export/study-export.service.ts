@@ -12,8 +12,10 @@ import {
   EXPORT_COLUMNS,
   RECORD_KINDS,
   STUDY_EXPORT_COLUMNS,
+  STUDY_EXPORT_CONSENT_TEXTS,
   STUDY_EXPORT_FORMAT,
   STUDY_EXPORT_MANIFEST,
+  STUDY_EXPORT_NOTES,
   STUDY_EXPORT_TABLES,
   formatClockTime,
   internalRoutes,
@@ -21,6 +23,7 @@ import {
   type ExportRow,
   type Prompt,
   type StudyExportManifest,
+  type StudyExportProblem,
   type StudyExportTable,
 } from '@uis/proto';
 import { AuditLogService } from '../audit/audit-log.service';
@@ -73,12 +76,18 @@ export class StudyExportService {
     const consent = await this.consent.prepare(exported.sessionIds);
 
     const zip = new VerifiedZip(exportedAt);
-    const rowsOf = this.rowSources(prompts, consent);
+    const problems: StudyExportProblem[] = [];
+    const report = (problem: StudyExportProblem, err: unknown) => {
+      problems.push(problem);
+      this.logger.error({ err, ...problem, userId: user.id }, 'study export left out rows');
+    };
+    const rowsOf = this.rowSources(prompts, consent.rows, report);
     for (const table of STUDY_EXPORT_TABLES) {
       zip.addCsv(studyExportFileName(table), STUDY_EXPORT_COLUMNS[table], () =>
         eachSession(table, exported.sessionIds, rowsOf[table]),
       );
     }
+    zip.addText(STUDY_EXPORT_CONSENT_TEXTS, () => `${JSON.stringify(consent.exactTexts, null, 2)}\n`);
     zip.end(STUDY_EXPORT_MANIFEST, (files) => {
       const manifest: StudyExportManifest = {
         format: STUDY_EXPORT_FORMAT,
@@ -86,6 +95,8 @@ export class StudyExportService {
         exportedBy: { userId: user.id, name: user.name, email: user.email },
         exported: { groupId: exported.groupId, sessionIds: [...exported.sessionIds] },
         files: [...files],
+        notes: [...STUDY_EXPORT_NOTES],
+        problems,
       };
       return `${JSON.stringify(manifest, null, 2)}\n`;
     });
@@ -132,6 +143,7 @@ export class StudyExportService {
   private rowSources(
     prompts: Map<string, Prompt[]>,
     consent: ConsentRowSources,
+    report: ReportProblem,
   ): {
     [T in StudyExportTable]: (sessionId: string) => CsvRows;
   } {
@@ -146,7 +158,12 @@ export class StudyExportService {
           prompt: prompt.prompt,
         })),
       playback: (sessionId) => this.playback.exportRows(sessionId),
-      participants: (sessionId) => lazy(() => this.participants.rowsOf(sessionId)),
+      participants: (sessionId) =>
+        lazy(() =>
+          this.participants.rowsOf(sessionId, (err) =>
+            report({ file: studyExportFileName('participants'), sessionId, message: rosterMissing }, err),
+          ),
+        ),
       audit: (sessionId) => this.audit.exportRows(sessionId),
       ...consent,
       'device-checks': (sessionId) => this.deviceChecks.exportRows(sessionId),
@@ -159,10 +176,16 @@ const ADDS_SESSION_ID: ReadonlySet<StudyExportTable> = new Set(
   RECORD_KINDS.filter((kind) => !(EXPORT_COLUMNS[kind] as readonly string[]).includes('sessionId')),
 );
 
+type ReportProblem = (problem: StudyExportProblem, err: unknown) => void;
+
+const rosterMissing =
+  'The roster (who was invited, who came by link, panel ids) could not be read: these rows hold the records’ writers only, with no source, invitation, join time or panel ids.';
+
 /**
  * The rows of every session, one session after the other, each given its session's id when `table`
  * has none of its own. One step per row for all of it: every async generator a row passes through
- * costs promises, and a million rows make garbage enough.
+ * costs promises, and a million rows make garbage enough. A read that fails (the database gone)
+ * fails the file, and the download breaks off: never an archive that looks complete.
  */
 async function* eachSession(
   table: StudyExportTable,

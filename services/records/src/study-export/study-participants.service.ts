@@ -56,12 +56,13 @@ interface ParticipantRow {
 type ExportedParticipant = StudyExportRow<'participants'>;
 
 const noRecords = { messages: 0, reactions: 0, clicks: 0, playback: 0, firstTime: null, lastTime: null };
-const notOnRoster = { source: null, invitedAt: null, joinedAt: null, panelIds: null };
+const notOnRoster = { source: null, invitedAt: null, joinedAt: null, panelIds: null, panelIdConflicts: null };
 const rosterColumns = (entry: RosterEntry) => ({
   source: entry.source,
   invitedAt: entry.invitedAt,
   joinedAt: entry.joinedAt,
   panelIds: Object.keys(entry.panelIds).length > 0 ? JSON.stringify(entry.panelIds) : null,
+  panelIdConflicts: entry.panelIdConflicts.length > 0 ? JSON.stringify(entry.panelIdConflicts) : null,
 });
 
 /**
@@ -76,10 +77,20 @@ export class StudyParticipantsService {
     private readonly internal: InternalClient,
   ) {}
 
-  async rowsOf(sessionId: string): Promise<ExportedParticipant[]> {
-    const [rows, { people }] = await Promise.all([
+  /**
+   * A roster that cannot be had (studies down, an entry past its contract) leaves the roster's
+   * columns empty and is told to `rosterFailed`: the records' writers are exported all the same.
+   */
+  async rowsOf(sessionId: string, rosterFailed: (err: unknown) => void): Promise<ExportedParticipant[]> {
+    const [rows, people] = await Promise.all([
       this.db.query<ParticipantRow[]>(PARTICIPANTS_SQL, [sessionId]),
-      this.internal.call(internalRoutes.studiesSessionRoster, { sessionId }),
+      this.internal.call(internalRoutes.studiesSessionRoster, { sessionId }).then(
+        (answer) => answer.people,
+        (err: unknown) => {
+          rosterFailed(err);
+          return [];
+        },
+      ),
     ]);
     const roster = new Map(people.map((entry) => [entry.email, entry]));
     const writers = rows.map((row): ExportedParticipant => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable, type PassThrough } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { csvFile, type ArchivedFile, type CsvRows } from './csv-file';
@@ -41,6 +42,22 @@ export class VerifiedZip {
       file.on('error', (error: Error) => this.fail(error));
       this.current = file;
       ready(null, file);
+    });
+  }
+
+  /** A text file made by `content` when the archive reaches it, hashed as the CSVs are. */
+  addText(name: string, content: () => string): void {
+    this.zip.addReadStreamLazy(name, { mtime: this.mtime }, (ready) => {
+      let bytes: Buffer;
+      try {
+        bytes = Buffer.from(content(), 'utf8');
+      } catch (error) {
+        this.fail(error as Error);
+        return;
+      }
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      this.written.push({ name, rows: 0, bytes: bytes.length, sha256 });
+      ready(null, Readable.from([bytes]));
     });
   }
 

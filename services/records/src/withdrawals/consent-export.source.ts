@@ -16,6 +16,12 @@ type Exported = InternalAnswerOf<'studiesConsentExport'>;
 /** Where each consent table's rows of one session come from (the study export's row sources). */
 export type ConsentRowSources = { [T in ConsentTable]: (sessionId: string) => CsvRows };
 
+/** The consent tables' rows, and every text exactly as shown (STUDY_EXPORT_CONSENT_TEXTS). */
+export interface PreparedConsent {
+  rows: ConsentRowSources;
+  exactTexts: Exported['texts'];
+}
+
 const bySession = <R extends { sessionId: string }>(rows: readonly R[]): Map<string, R[]> => {
   const map = new Map<string, R[]>();
   for (const row of rows) {
@@ -39,7 +45,7 @@ export class ConsentExportSource {
     private readonly withdrawals: WithdrawalsService,
   ) {}
 
-  async prepare(sessionIds: readonly string[]): Promise<ConsentRowSources> {
+  async prepare(sessionIds: readonly string[]): Promise<PreparedConsent> {
     const texts: Exported['texts'] = [];
     const acceptances: Exported['acceptances'] = [];
     for (let i = 0; i < sessionIds.length; i += SESSION_IDS_PER_DELETE) {
@@ -51,7 +57,7 @@ export class ConsentExportSource {
     }
     const textsOf = bySession(texts);
     const acceptancesOf = bySession(acceptances);
-    return {
+    const rows: ConsentRowSources = {
       'consent-texts': (sessionId) =>
         (textsOf.get(sessionId) ?? []).map((text): StudyExportRow<'consent-texts'> => ({
           sessionId,
@@ -73,5 +79,6 @@ export class ConsentExportSource {
         })),
       withdrawals: (sessionId) => this.withdrawals.exportRows(sessionId),
     };
+    return { rows, exactTexts: texts };
   }
 }

@@ -18,9 +18,10 @@ export class WithdrawalsController {
   @Endpoint(routes.getSessionWithdrawals)
   async getSessionWithdrawals(
     @CurrentUser() caller: AuthUser,
-    @Input() { sessionId }: ParsedRequestOf<'getSessionWithdrawals'>,
+    @Input() { sessionId, after }: ParsedRequestOf<'getSessionWithdrawals'>,
   ): Promise<AnswerOf<'getSessionWithdrawals'>> {
-    return { withdrawals: await this.withdrawals.listFor(caller, sessionId) };
+    const { rows, next } = await this.withdrawals.listFor(caller, sessionId, after);
+    return { withdrawals: rows, next };
   }
 
   @InternalEndpoint(internalRoutes.recordsWithdrawParticipant)

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { SessionAccessClient, type AuthUser } from '@uis/kit';
 import type { StudyExportRow, Withdrawal } from '@uis/proto';
-import type { Repository } from 'typeorm';
+import { MoreThan, type Repository } from 'typeorm';
 import type { RecordAuthor } from '../author';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
-import { recordsInOrder } from '../session-record';
+import { listPage, recordsInOrder, type ListPage } from '../session-record';
 import { WithdrawalEntity, toWithdrawal, toWithdrawalRow } from './withdrawal.entity';
 
 /**
@@ -70,11 +70,13 @@ export class WithdrawalsService {
     });
   }
 
-  /** The owner's list, oldest first. */
-  async listFor(user: AuthUser, sessionId: string): Promise<Withdrawal[]> {
+  /** The owner's list, oldest first, a page at a time. */
+  async listFor(user: AuthUser, sessionId: string, after?: string): Promise<ListPage<Withdrawal>> {
     await this.access.requireOwner(user, sessionId);
-    const rows = await this.withdrawals.find({ where: { sessionId }, order: { seq: 'ASC' } });
-    return rows.map(toWithdrawal);
+    const { rows, next } = await listPage(this.withdrawals, sessionId, after, (afterSeq, take) =>
+      this.withdrawals.find({ where: { sessionId, seq: MoreThan(afterSeq) }, order: { seq: 'ASC' }, take }),
+    );
+    return { rows: rows.map(toWithdrawal), next };
   }
 
   /** withdrawals.csv's rows of a session, a page at a time. */

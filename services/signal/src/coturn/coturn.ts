@@ -4,6 +4,7 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { PEER_RESTRICTIONS } from './denied-peers';
 import { stunAnswers } from './stun-probe';
 
 /**
@@ -24,10 +25,11 @@ export interface CoturnOptions {
   /** A folder of its own: its configuration (with the secret), pid file and user database. */
   dir: string;
   /**
-   * Relays to peers on loopback: coturn refuses them by default, which makes sense anywhere but on
-   * one machine, where both browsers are on 127.0.0.1.
+   * One machine (`npm run stack`, the tests): relays to `ip` itself are let through the denied
+   * ranges, as every browser's relayed address there is coturn's own (relay to relay). Nothing else
+   * on loopback: its other ports and addresses stay out of reach.
    */
-  allowLoopbackPeers?: boolean;
+  oneMachine?: boolean;
   realm?: string;
 }
 
@@ -54,7 +56,7 @@ export function prepareCoturn(options: CoturnOptions): string[] {
   const config = path.join(options.dir, 'turnserver.conf');
   const lines = [`static-auth-secret=${options.secret}`];
   // coturn will not relay to loopback with an empty CLI password, even with the CLI off.
-  if (options.allowLoopbackPeers) lines.push(`cli-password=${randomBytes(16).toString('hex')}`);
+  if (options.oneMachine) lines.push(`cli-password=${randomBytes(16).toString('hex')}`);
   fs.writeFileSync(config, `${lines.join('\n')}\n`, { mode: 0o600 });
   return [
     '-c',
@@ -71,9 +73,9 @@ export function prepareCoturn(options: CoturnOptions): string[] {
     // No certificate here: TURN over TLS (turns:) is a deployment's, with its own certificate.
     '--no-tls',
     '--no-dtls',
-    '--no-multicast-peers',
     '--no-software-attribute',
-    ...(options.allowLoopbackPeers ? ['--allow-loopback-peers'] : []),
+    ...PEER_RESTRICTIONS,
+    ...(options.oneMachine ? ['--allow-loopback-peers', `--allowed-peer-ip=${options.ip}`] : []),
     '--log-file=stdout',
     '--simple-log',
     `--pidfile=${path.join(options.dir, 'turnserver.pid')}`,

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-coturn-'));
   const relayPorts = await freeUdpPortRange(Number(process.env.COTURN_RELAY_PORTS ?? 10));
   const coturn = await startCoturn(
-    { secret, ip: '127.0.0.1', port, relayPorts, dir, allowLoopbackPeers: true },
+    { secret, ip: '127.0.0.1', port, relayPorts, dir, oneMachine: true },
     (line) => process.stderr.write(`[coturn] ${line}\n`),
   ).catch((error: unknown) => {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import {
   type ParsedInternalRequestOf,
   type ParsedRequestOf,
 } from '@uis/proto';
+import { ParticipationService } from '../participation/participation.service';
 import { ConsentService } from './consent.service';
 import { WithdrawalService } from './withdrawal.service';
 
@@ -17,6 +18,7 @@ export class ConsentController {
   constructor(
     private readonly consent: ConsentService,
     private readonly withdrawals: WithdrawalService,
+    private readonly participation: ParticipationService,
   ) {}
 
   @Endpoint(routes.getSessionConsent)
@@ -36,11 +38,12 @@ export class ConsentController {
   }
 
   @Endpoint(routes.getMyConsent)
-  getMyConsent(
+  async getMyConsent(
     @CurrentUser() caller: AuthUser,
     @Input() { sessionId }: ParsedRequestOf<'getMyConsent'>,
   ): Promise<AnswerOf<'getMyConsent'>> {
-    return this.consent.forMember(caller, sessionId);
+    const consent = await this.consent.forMember(caller, sessionId);
+    return { ...consent, mustConfirm: await this.participation.mustConfirm(caller, sessionId) };
   }
 
   @Endpoint(routes.acceptConsent)

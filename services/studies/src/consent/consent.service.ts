@@ -144,7 +144,10 @@ export class ConsentService {
   }
 
   /** The caller's own view (owner or participant): the text, and whether they must still agree. */
-  async forMember(caller: AuthUser, sessionId: string): Promise<AnswerOf<'getMyConsent'>> {
+  async forMember(
+    caller: AuthUser,
+    sessionId: string,
+  ): Promise<Omit<AnswerOf<'getMyConsent'>, 'mustConfirm'>> {
     const { role } = memberAccess(await this.sessions.access(sessionId, caller));
     const [current] = await this.db.query<VersionRow[]>(CURRENT_SQL, [sessionId]);
     if (!current || current.text === '') return { consent: null, required: false, acceptedAt: null };

@@ -51,6 +51,13 @@ export class StudiesInternalController {
     return { people: await this.participation.roster(sessionId) };
   }
 
+  @InternalEndpoint(internalRoutes.studiesResearcherPeople)
+  async researcherPeople(
+    @Input() { userId }: ParsedInternalRequestOf<'studiesResearcherPeople'>,
+  ): Promise<InternalAnswerOf<'studiesResearcherPeople'>> {
+    return { emails: await this.participation.peopleOf(userId) };
+  }
+
   @InternalEndpoint(internalRoutes.studiesGroupSessions)
   groupSessions(
     @Input() { groupId, userId }: ParsedInternalRequestOf<'studiesGroupSessions'>,

@@ -1,4 +1,4 @@
-import type { PanelIds, ParticipantSource } from '@uis/proto';
+import type { PanelIdConflicts, PanelIds, ParticipantSource } from '@uis/proto';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /** Someone a session's scope names, or who joined it by its link: invited, joined, with panel ids. */
@@ -29,8 +29,13 @@ export class ParticipantEntity {
   @Column({ name: 'joined_at', type: 'timestamptz', nullable: true })
   joinedAt!: Date | null;
 
+  /** The panel ids of their first join that carried any. */
   @Column({ name: 'panel_ids', type: 'jsonb', default: {} })
   panelIds!: PanelIds;
+
+  /** Other panel ids later joins carried (PANEL_ID_CONFLICTS_MAX at most). */
+  @Column({ name: 'panel_id_conflicts', type: 'jsonb', default: [] })
+  panelIdConflicts!: PanelIdConflicts;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { PanelIds, ParticipantSource, RosterEntry } from '@uis/proto';
+import { PANEL_ID_CONFLICTS_MAX, type PanelIds, type ParticipantSource, type RosterEntry } from '@uis/proto';
 import type { EntityManager, Repository } from 'typeorm';
 import { ParticipantEntity } from './participant.entity';
 
@@ -20,6 +20,7 @@ const unrecorded = (sessionId: string, email: string): ParticipantEntity =>
     invitedAt: null,
     joinedAt: null,
     panelIds: {},
+    panelIdConflicts: [],
     createdAt: new Date(0),
   });
 
@@ -55,8 +56,11 @@ export class ParticipantsStore {
   }
 
   /**
-   * The user opened the session (or joined it by its link): their row says when first, who they are,
-   * and keeps the panel ids the link carried (newer ones win). `source` only for a new row.
+   * The user opened the session (or joined it by its link): their row says when first and who they
+   * are. The panel ids of the first join that carried any are kept; a later join's that are not
+   * among them are added to the conflicts (up to PANEL_ID_CONFLICTS_MAX), never merged in, so a
+   * visitor joining again and again cannot grow the row or rewrite the ids recorded. `source` only
+   * for a new row.
    */
   async joined(
     sessionId: string,
@@ -70,9 +74,37 @@ export class ParticipantsStore {
        ON CONFLICT (session_id, email) DO UPDATE SET
          user_id = EXCLUDED.user_id,
          joined_at = COALESCE(session_participants.joined_at, EXCLUDED.joined_at),
-         panel_ids = session_participants.panel_ids || EXCLUDED.panel_ids`,
-      [sessionId, user.email, user.id, source, JSON.stringify(panelIds)],
+         panel_ids = CASE WHEN session_participants.panel_ids = '{}'::jsonb
+           THEN EXCLUDED.panel_ids ELSE session_participants.panel_ids END,
+         panel_id_conflicts = CASE
+           WHEN session_participants.panel_ids <> '{}'::jsonb
+             AND NOT session_participants.panel_ids @> EXCLUDED.panel_ids
+             AND jsonb_array_length(session_participants.panel_id_conflicts) < $6
+           THEN session_participants.panel_id_conflicts
+             || jsonb_build_array(jsonb_build_object('at', now(), 'panelIds', EXCLUDED.panel_ids))
+           ELSE session_participants.panel_id_conflicts END`,
+      [sessionId, user.email, user.id, source, JSON.stringify(panelIds), PANEL_ID_CONFLICTS_MAX],
     );
+  }
+
+  /**
+   * The e-mails the sessions of `ownerId`'s groups name in their scopes or list as participants
+   * (joined by link, invited, opened), at most `limit`, in order: the researcher's own people.
+   */
+  async namedBy(ownerId: string, limit: number): Promise<string[]> {
+    const rows = await this.rows.query<{ email: string }[]>(
+      `SELECT email FROM (
+         SELECT jsonb_array_elements_text(s.scope) AS email
+         FROM sessions s JOIN groups g ON g.id = s.group_id
+         WHERE g.owner_id = $1 AND jsonb_typeof(s.scope) = 'array'
+         UNION
+         SELECT p.email FROM session_participants p
+         JOIN sessions s ON s.id = p.session_id JOIN groups g ON g.id = s.group_id
+         WHERE g.owner_id = $1
+       ) named ORDER BY email LIMIT $2`,
+      [ownerId, limit],
+    );
+    return rows.map((row) => row.email);
   }
 
   /** An invitation mail went to the address. */
@@ -125,6 +157,7 @@ export class ParticipantsStore {
       invitedAt: iso(row.invitedAt),
       joinedAt: iso(row.joinedAt),
       panelIds: row.panelIds,
+      panelIdConflicts: row.panelIdConflicts,
     }));
   }
 }

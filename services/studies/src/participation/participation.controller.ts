@@ -57,4 +57,13 @@ export class ParticipationController {
   ): Promise<AnswerOf<'joinSession'>> {
     return { sessionId: await this.participation.join(caller, token, panelIds) };
   }
+
+  @Endpoint(routes.enterSession)
+  async enterSession(
+    @CurrentUser() caller: AuthUser,
+    @Input() { sessionId }: ParsedRequestOf<'enterSession'>,
+  ): Promise<AnswerOf<'enterSession'>> {
+    await this.participation.enter(caller, sessionId);
+    return { message: 'You take part in this session.' };
+  }
 }

@@ -4,12 +4,14 @@ import {
   CombinedLimiter,
   SESSION_ACCESS_TEXTS,
   conflict,
+  memberAccess,
   notFound,
   tooManyRequests,
   type AuthUser,
 } from '@uis/kit';
 import {
   JOIN_ATTEMPTS_PER_MINUTE,
+  RESEARCHER_PEOPLE_MAX,
   SCOPE_MAX_EMAILS,
   type JoinLink,
   type PanelIds,
@@ -74,6 +76,7 @@ export class ParticipationService implements OnApplicationShutdown {
       invitedAt: iso(row.invitedAt),
       joinedAt: iso(row.joinedAt),
       panelIds: row.panelIds,
+      panelIdConflicts: row.panelIdConflicts,
     }));
   }
 
@@ -153,6 +156,31 @@ export class ParticipationService implements OnApplicationShutdown {
     // The new participant's live connection (if one is already open) must be let in now.
     if (scopeChanged) await this.live.changed([sessionId], false);
     return sessionId;
+  }
+
+  /**
+   * The caller takes part in the session (they confirmed on its page): the researcher's People list
+   * shows them as joined from then on. The owner: nothing to record.
+   */
+  async enter(caller: AuthUser, sessionId: string): Promise<void> {
+    const { role } = memberAccess(await this.sessions.access(sessionId, caller));
+    if (role === 'participant') await this.participants.joined(sessionId, caller);
+  }
+
+  /**
+   * Whether the session's page must ask the caller before anything of theirs reaches the researcher:
+   * a participant of a session scoped to Everyone (anyone signed in may open it, from any link) who
+   * has not entered it yet. Someone the scope names was named by the researcher already.
+   */
+  async mustConfirm(caller: AuthUser, sessionId: string): Promise<boolean> {
+    const { role } = memberAccess(await this.sessions.access(sessionId, caller));
+    if (role !== 'participant' || (await this.sessions.scopeOf(sessionId)) !== null) return false;
+    return !(await this.participants.find(sessionId, caller.email))?.joinedAt;
+  }
+
+  /** Whom the participant directory shows the researcher `userId`: the people of their own sessions. */
+  peopleOf(userId: string): Promise<string[]> {
+    return this.participants.namedBy(userId, RESEARCHER_PEOPLE_MAX);
   }
 
   async roster(sessionId: string): Promise<RosterEntry[]> {

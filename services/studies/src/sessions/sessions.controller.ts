@@ -1,11 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
 import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
+import { ConsentService } from '../consent/consent.service';
 import { SessionsService } from './sessions.service';
 
 @Controller()
 export class SessionsController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly consent: ConsentService,
+  ) {}
 
   @Endpoint(routes.getSessions)
   async getSessions(
@@ -37,7 +41,14 @@ export class SessionsController {
     @CurrentUser() caller: AuthUser,
     @Input() { sessionId }: ParsedRequestOf<'getSessionInfo'>,
   ): Promise<AnswerOf<'getSessionInfo'>> {
-    return { sessionInfo: await this.sessions.info(caller, sessionId) };
+    const { info, role } = await this.sessions.info(caller, sessionId);
+    const [access] = await this.consent.withPending(
+      [{ sessionId, userId: caller.id }],
+      [{ role, sessionType: info.type }],
+    );
+    // Before agreeing, a participant sees what the consent page shows, not what to watch.
+    if (access?.consentPending) return { sessionInfo: { ...info, source: '', track: '' } };
+    return { sessionInfo: info };
   }
 
   @Endpoint(routes.editSessionInfo)

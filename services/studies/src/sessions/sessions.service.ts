@@ -121,16 +121,19 @@ export class SessionsService {
 
   /**
    * For the owner everything; a participant sees the scope only as Everyone or their own e-mail.
-   * A participant reads it when they open the session: from then on they count as joined.
+   * A read: opening a session records nothing (a participant takes part by enterSession).
    */
-  async info(caller: AuthUser, sessionId: string): Promise<SessionInfo> {
+  async info(
+    caller: AuthUser,
+    sessionId: string,
+  ): Promise<{ info: SessionInfo; role: SessionAccess['role'] }> {
     const session = await this.find(sessionId);
     if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    // Studies' own answer has no consentPending: the consent page itself needs the session's info.
     const { role } = memberAccess(this.accessTo(membershipOf(session), caller));
     const info = toSessionInfo(session);
-    if (role === 'owner') return info;
-    await this.participants.joined(sessionId, caller);
-    return info.scope === EVERYONE ? info : { ...info, scope: [caller.email] };
+    if (role === 'owner') return { info, role };
+    return { info: info.scope === EVERYONE ? info : { ...info, scope: [caller.email] }, role };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { UI_TEXTS } from '@uis/proto/browser';
-import type { ErrorCode, TokenPair } from '@uis/proto';
+import type { ErrorCode } from '@uis/proto';
 import { ApiError, call } from '../../api/client';
 import { serverExplanation } from './failure-toast';
 import type { SignupInvite } from './signup-invite';
@@ -8,7 +8,7 @@ import type { SignupInvite } from './signup-invite';
 const SIGNUP_REQUIRED: ErrorCode = 'SIGNUP_REQUIRED';
 
 export type CallbackOutcome =
-  | { kind: 'signedIn'; pair: TokenPair }
+  | { kind: 'signedIn' }
   | { kind: 'signupRequired'; invite: SignupInvite }
   | { kind: 'failed'; text: string; detail?: string };
 
@@ -25,7 +25,7 @@ function outcomeOfFailure(error: unknown, invite: SignupInvite): CallbackOutcome
 // StrictMode (effects run twice in development) or a quick remount cannot spend the token twice.
 const inFlight = new Map<string, Promise<CallbackOutcome>>();
 
-/** Trades the magic link's `email` and `token` query parameters for tokens, or says why not. */
+/** Trades the magic link's `email` and `token` query parameters for the token cookies, or says why not. */
 export function redeemMagicLink(email: string | null, token: string | null): Promise<CallbackOutcome> {
   if (!email || !token) return Promise.resolve({ kind: 'failed', text: UI_TEXTS.authenticationFailed });
   const key = JSON.stringify([email, token]);
@@ -33,7 +33,7 @@ export function redeemMagicLink(email: string | null, token: string | null): Pro
   if (!outcome) {
     outcome = call('getUserTokens', { email, token })
       .then(
-        (pair): CallbackOutcome => ({ kind: 'signedIn', pair }),
+        (): CallbackOutcome => ({ kind: 'signedIn' }),
         (error: unknown) => outcomeOfFailure(error, { email, token }),
       )
       .finally(() => inFlight.delete(key));

@@ -1,4 +1,4 @@
-import type { TokenPair, UserType } from '@uis/proto';
+import type { UserType } from '@uis/proto';
 import { ApiError, call } from '../../api/client';
 import type { SignupInvite } from './signup-invite';
 
@@ -9,18 +9,21 @@ export interface SignupDetails {
 
 // The link's token is single use: calls for one token share one request while it runs, so React's
 // StrictMode (effects run twice in development) cannot spend it twice and see its own 401.
-const inFlight = new Map<string, Promise<TokenPair>>();
+const inFlight = new Map<string, Promise<void>>();
 
-/** Creates the account of the invite's (proven) e-mail with its token; rejects with the ApiError. */
-export function signUpWithLink(invite: SignupInvite, { name, type }: SignupDetails): Promise<TokenPair> {
-  let pair = inFlight.get(invite.token);
-  if (!pair) {
-    pair = call('setNewUser', { email: invite.email, name: name.trim(), type, token: invite.token }).finally(
-      () => inFlight.delete(invite.token),
-    );
-    inFlight.set(invite.token, pair);
+/**
+ * Creates the account of the invite's (proven) e-mail with its token, signed in by the cookies its
+ * answer sets; rejects with the ApiError.
+ */
+export function signUpWithLink(invite: SignupInvite, { name, type }: SignupDetails): Promise<void> {
+  let signingUp = inFlight.get(invite.token);
+  if (!signingUp) {
+    signingUp = call('setNewUser', { email: invite.email, name: name.trim(), type, token: invite.token })
+      .then(() => undefined)
+      .finally(() => inFlight.delete(invite.token));
+    inFlight.set(invite.token, signingUp);
   }
-  return pair;
+  return signingUp;
 }
 
 /**

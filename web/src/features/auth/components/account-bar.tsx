@@ -29,10 +29,8 @@ export function AccountBar() {
     deleteUser.mutate(
       { email: user.email },
       {
-        onSuccess: () => {
-          auth.forget();
-          void navigate(PATHS.login, { replace: true });
-        },
+        // Its login is revoked already: signing out has the server clear the cookies too.
+        onSuccess: () => void logOut(),
         onError: () => setConfirming(false),
       },
     );

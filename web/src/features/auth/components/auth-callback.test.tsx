@@ -1,16 +1,19 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import Cookies from 'js-cookie';
 import { Link, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { rememberReturnPath } from '../../../auth/return-path';
 import { rememberedReturnPath } from '../remembered-return-path';
+import { expectLinkFor, expectProviderSignIn, signInExpected } from '../expected-sign-in';
 import { pendingSignupFor, savePendingSignup } from '../pending-signup';
 import { AuthCallback } from './auth-callback';
 import { SignupFlow } from './signup-flow';
 
-const pair = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+// The web app's answer: the tokens are in HttpOnly cookies the fake cannot set, the refresh token never in the body.
+const pair = { accessToken: 'access-1', refreshToken: '' };
+/** No script of the app wrote a token (auth's cookies are HttpOnly). */
+const noTokenWritten = () => expect(document.cookie).not.toMatch(/access-1/);
 const user = (type: 'researcher' | 'participant') => ({
   user: { id: '00000000-0000-4000-8000-000000000001', email: 'a@example.org', name: 'Ada', type },
 });
@@ -26,10 +29,11 @@ const others = {
 const here = () => screen.getByTestId('here').textContent;
 
 describe('AuthCallback', () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    Cookies.remove('accessToken', { path: '/' });
-    Cookies.remove('refreshToken', { path: '/' });
+  // The links of these tests were asked for in this browser (its login or sign-up form).
+  beforeEach(() => {
+    localStorage.clear();
+    expectLinkFor('a@example.org');
+    expectLinkFor('new@example.org');
   });
 
   it('spends the link once though StrictMode runs its effect twice, and sends a researcher to the dashboard', async () => {
@@ -50,7 +54,7 @@ describe('AuthCallback', () => {
     await waitFor(() => expect(here()).toBe('dashboard /dashboard'));
     expect(server.to('/getUserTokens')).toHaveLength(1);
     expect(server.to('/getUserTokens')[0]?.query.token).toBe('tok');
-    expect(Cookies.get('refreshToken')).toBe('refresh-1');
+    noTokenWritten();
   });
 
   it('sends a participant to their sessions, dropping a sign-up this browser had pending', async () => {
@@ -89,7 +93,7 @@ describe('AuthCallback', () => {
     expect(server.to('/setNewUser').map((request) => request.body)).toEqual([
       { email: 'new@example.org', name: 'Nia', type: 'participant', token: 'tok' },
     ]);
-    expect(Cookies.get('refreshToken')).toBe('refresh-1');
+    noTokenWritten();
     expect(pendingSignupFor('new@example.org')).toBeNull();
   });
 
@@ -133,7 +137,6 @@ describe('AuthCallback', () => {
     });
     renderScreen('/authcallback?email=a%40example.org&token=old', '/authcallback', <AuthCallback />, others);
     await waitFor(() => expect(here()).toBe('login /'));
-    expect(Cookies.get('refreshToken')).toBeUndefined();
   });
 
   describe('the page the person signed in for', () => {
@@ -230,6 +233,59 @@ describe('AuthCallback', () => {
       );
       await waitFor(() => expect(here()).toBe('login / {"returnPath":"/join/tok-9"}'));
     });
+  });
+});
+
+describe('AuthCallback: a link this browser did not ask for (login CSRF)', () => {
+  beforeEach(() => localStorage.clear());
+  const link = '/authcallback?email=mallory%40example.org&token=tok';
+
+  it("signs in only after 'Continue as …': someone else's link would sign this person into their account", async () => {
+    const server = fakeApi({
+      '/getUserTokens': () => ok(pair),
+      '/getUserFromToken': () => ok(user('participant')),
+    });
+    renderScreen(link, '/authcallback', <AuthCallback />, others);
+    const proceed = await screen.findByRole('button', { name: 'Continue as mallory@example.org' });
+    expect(screen.getByRole('heading', { name: 'Sign in as mallory@example.org?' })).toBeTruthy();
+    // Nothing is spent or signed in while the person reads.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(server.requests.map((request) => request.path)).toEqual([]);
+
+    fireEvent.click(proceed);
+    expect(screen.getByText('Verifying your login...')).toBeTruthy();
+    await waitFor(() => expect(here()).toBe('sessions /sessions'));
+    expect(server.to('/getUserTokens')).toHaveLength(1);
+  });
+
+  it('leads back to the login screen instead, spending nothing', async () => {
+    const server = fakeApi({});
+    renderScreen(link, '/authcallback', <AuthCallback />, others);
+    fireEvent.click(await screen.findByRole('link', { name: /Not you\?/ }));
+    await waitFor(() => expect(here()).toBe('login /'));
+    expect(server.requests).toEqual([]);
+  });
+
+  it('asks also when this browser asked for a link of another address', async () => {
+    expectLinkFor('ada@example.org');
+    fakeApi({});
+    renderScreen(link, '/authcallback', <AuthCallback />, others);
+    expect(await screen.findByRole('button', { name: 'Continue as mallory@example.org' })).toBeTruthy();
+  });
+
+  it('signs in at once after a provider sign-in started here, and that expectation is then spent', async () => {
+    expectProviderSignIn();
+    fakeApi({ '/getUserTokens': () => ok(pair), '/getUserFromToken': () => ok(user('participant')) });
+    renderScreen(`${link}&name=Mallory`, '/authcallback', <AuthCallback />, others);
+    await waitFor(() => expect(here()).toBe('sessions /sessions'));
+    expect(signInExpected('mallory@example.org')).toBe(false);
+  });
+
+  it('signs in at once when the address matches a link asked for here, whatever its case', async () => {
+    expectLinkFor(' Mallory@Example.org ');
+    fakeApi({ '/getUserTokens': () => ok(pair), '/getUserFromToken': () => ok(user('participant')) });
+    renderScreen(link, '/authcallback', <AuthCallback />, others);
+    await waitFor(() => expect(here()).toBe('sessions /sessions'));
   });
 });
 

@@ -1,10 +1,11 @@
 import { SCREEN_TEXTS, UI_TEXTS } from '@uis/proto/browser';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { homePathOf, useAuth } from '../../../auth/auth-context';
 import { returnPathState, safeReturnPath } from '../../../auth/return-path';
 import { notify } from '../../../components/ui/toast';
 import { PATHS } from '../../../routes';
+import { signInExpected, spendExpectedSignIn } from '../expected-sign-in';
 import { clearPendingSignup } from '../pending-signup';
 import { forgetReturnPath, rememberedReturnPath } from '../remembered-return-path';
 import { redeemMagicLink } from '../redeem-magic-link';
@@ -15,7 +16,8 @@ import './auth-callback.css';
  * The magic link's landing (spec section 2): trades `email` and `token` for a sign-in and sends the
  * user home by type, or to the page they signed in for (the link's `next`, or the one remembered
  * before a provider's sign-in); an e-mail without an account goes on to sign up, carrying the link as
- * proof and that page (where a sign-up this tab started for that e-mail completes by itself).
+ * proof and that page (where a sign-up this tab started for that e-mail completes by itself). A link
+ * this browser did not ask for waits for "Continue as …" first (login CSRF: expected-sign-in.ts).
  */
 export function AuthCallback() {
   const [params] = useSearchParams();
@@ -26,6 +28,8 @@ export function AuthCallback() {
   // Read once, on arrival (forgetting it below must not change it and run the effect again); only
   // read here, so rendering stays pure: it is forgotten once the link went through.
   const [next] = useState(() => safeReturnPath(params.get('next')) ?? rememberedReturnPath());
+  // A link without both parameters fails at once, as before: there is nothing to confirm.
+  const [confirmed, setConfirmed] = useState(() => !email || !token || signInExpected(email));
   const navigate = useNavigate();
   const auth = useAuth();
   // Read through a ref: signing in changes `auth`, and the effect must not run again for that
@@ -36,7 +40,8 @@ export function AuthCallback() {
   const checking = auth.state.status === 'checking';
 
   useEffect(() => {
-    if (checking) return;
+    if (checking || !confirmed) return;
+    if (email) spendExpectedSignIn(email);
     // Only the effect run still mounted acts (StrictMode runs effects twice; the call itself is shared).
     let active = true;
     const fail = (text: string, detail?: string) => {
@@ -58,7 +63,7 @@ export function AuthCallback() {
       // The e-mail has an account after all: nothing is left to sign up in this browser.
       clearPendingSignup();
       try {
-        const user = await authRef.current.signIn(outcome.pair);
+        const user = await authRef.current.signIn();
         if (active) void navigate(next ?? homePathOf(user), { replace: true });
       } catch {
         if (active) fail(UI_TEXTS.anErrorOccurred);
@@ -67,12 +72,30 @@ export function AuthCallback() {
     return () => {
       active = false;
     };
-  }, [checking, email, token, name, next, navigate]);
+  }, [checking, confirmed, email, token, name, next, navigate]);
 
+  if (!confirmed && email) return <ConfirmLink email={email} onContinue={() => setConfirmed(true)} />;
   return (
     <main className="auth-callback" aria-busy="true">
       <span className="auth-callback-spinner" aria-hidden="true" />
       <p role="status">{SCREEN_TEXTS.verifyingLogin}</p>
+    </main>
+  );
+}
+
+/** A link this browser did not ask for: whose it is, and nothing happens until they go on. */
+function ConfirmLink({ email, onContinue }: { email: string; onContinue: () => void }) {
+  return (
+    <main className="auth-callback auth-callback-confirm">
+      <h1>Sign in as {email}?</h1>
+      <p>
+        This sign-in link was not asked for in this browser. Continue only if <strong>{email}</strong> is your
+        address: someone else's link would sign you into their account.
+      </p>
+      <button type="button" className="button" onClick={onContinue}>
+        Continue as {email}
+      </button>
+      <Link to={PATHS.login}>Not you? Sign in with your own e-mail</Link>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { renderScreen } from '../../../testing/render';
+import { signInExpected } from '../expected-sign-in';
 import { LoginForm } from './login-form';
 
 const button = () => screen.getByRole('button', { name: /^(Enter|Processing \d+%)$/ });
@@ -46,6 +47,9 @@ describe('LoginForm', () => {
     expect(server.to('/auth/magiclogin').map((request) => request.body)).toEqual([
       { destination: 'ada@example.org' },
     ]);
+    // Its link signs in at once in this browser (login CSRF: any other link asks first).
+    expect(signInExpected('ada@example.org')).toBe(true);
+    expect(signInExpected('eve@example.org')).toBe(false);
     act(() => {
       vi.advanceTimersByTime(200);
     });

@@ -6,6 +6,7 @@ import { ApiError, call } from '../../../api/client';
 import { returnPathOf, returnPathState } from '../../../auth/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
+import { expectLinkFor } from '../expected-sign-in';
 import { toastFailure } from '../failure-toast';
 import { useProgress } from '../hooks/use-progress';
 import { AuthField } from './auth-field';
@@ -41,6 +42,8 @@ export function LoginForm() {
     setRefusal(null);
     try {
       await track(() => call('magicLogin', next ? { destination, next } : { destination }));
+      // Its link then signs in at once in this browser (any other waits for a click: login CSRF).
+      expectLinkFor(destination);
       setSent(true);
     } catch (failure) {
       toastFailure(UI_TEXTS.errorSendingMagicLink, failure);

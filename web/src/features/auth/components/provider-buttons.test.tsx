@@ -1,6 +1,7 @@
-import { SIGN_IN_PROVIDER_ERRORS } from '@uis/proto/browser';
+import { SIGN_IN_PROVIDER_ERRORS, SIGN_IN_PROVIDER_MESSAGES } from '@uis/proto/browser';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { signInExpected } from '../expected-sign-in';
 import { rememberedReturnPath } from '../remembered-return-path';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderScreen } from '../../../testing/render';
@@ -43,6 +44,13 @@ describe('ProviderButtons', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says a link was mailed when the provider is not trusted for the address, as news, not a failure', () => {
+    fakeApi({ '/getSignInProviders': () => ok({ providers: [] }) });
+    renderScreen('/login?signInError=linkSent', '/login', <ProviderButtons />);
+    expect(screen.getByRole('status').textContent).toContain(SIGN_IN_PROVIDER_MESSAGES.linkSent);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('remembers the page to come back to before leaving for the provider', async () => {
     fakeApi({ '/getSignInProviders': () => ok({ providers: [{ id: 'uni', label: 'University login' }] }) });
     localStorage.clear();
@@ -52,6 +60,8 @@ describe('ProviderButtons', () => {
     uni.addEventListener('click', (event) => event.preventDefault());
     fireEvent.click(uni);
     expect(rememberedReturnPath()).toBe('/join/tok?PROLIFIC_PID=abc');
+    // It comes back through the link's landing with its e-mail: signed in there at once.
+    expect(signInExpected('whoever@uni.example')).toBe(true);
     localStorage.clear();
   });
 });

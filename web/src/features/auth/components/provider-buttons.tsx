@@ -1,10 +1,11 @@
-import { SIGN_IN_PROVIDER_ERRORS, type SignInProviderError } from '@uis/proto/browser';
+import { SIGN_IN_PROVIDER_MESSAGES, type SignInProviderMessage } from '@uis/proto/browser';
 import type { SignInProvider } from '@uis/proto';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call, routeUrl } from '../../../api/client';
 import { rememberReturnPath } from '../../../auth/return-path';
 import { Icon } from '../../../components/ui/icon';
+import { expectProviderSignIn } from '../expected-sign-in';
 
 /**
  * Under the e-mail form: a button per OpenID Connect provider the deployment configured (Google, a
@@ -16,8 +17,12 @@ export function ProviderButtons({ returnPath = null }: { returnPath?: string | n
   const [providers, setProviders] = useState<SignInProvider[]>([]);
   const [params] = useSearchParams();
   const code = params.get('signInError');
-  const failure =
-    code && code in SIGN_IN_PROVIDER_ERRORS ? SIGN_IN_PROVIDER_ERRORS[code as SignInProviderError] : null;
+  const said =
+    code && code in SIGN_IN_PROVIDER_MESSAGES
+      ? SIGN_IN_PROVIDER_MESSAGES[code as SignInProviderMessage]
+      : null;
+  // A link mailed to prove the address is a step of the sign-in, not a failure.
+  const mailed = code === 'linkSent';
 
   useEffect(() => {
     let active = true;
@@ -32,10 +37,10 @@ export function ProviderButtons({ returnPath = null }: { returnPath?: string | n
 
   return (
     <>
-      {failure && (
-        <p className="auth-status warning" role="alert">
-          <Icon name="error_outline" size={20} />
-          <span>{failure}</span>
+      {said && (
+        <p className={`auth-status${mailed ? '' : ' warning'}`} role={mailed ? 'status' : 'alert'}>
+          <Icon name={mailed ? 'mark_email_read' : 'error_outline'} size={20} />
+          <span>{said}</span>
         </p>
       )}
       {providers.length > 0 && (
@@ -48,7 +53,10 @@ export function ProviderButtons({ returnPath = null }: { returnPath?: string | n
               key={provider.id}
               className="button secondary auth-provider"
               href={routeUrl('oidcStart', { provider: provider.id })}
-              onClick={returnPath ? () => rememberReturnPath(returnPath) : undefined}
+              onClick={() => {
+                expectProviderSignIn();
+                if (returnPath) rememberReturnPath(returnPath);
+              }}
             >
               <Icon name={provider.id === 'google' ? 'account_circle' : 'school'} size={20} />
               {provider.label}

@@ -4,9 +4,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { call } from '../../../api/client';
 import { homePathOf, useAuth } from '../../../auth/auth-context';
 import { returnPathOf, returnPathState } from '../../../auth/return-path';
-import type { TokenPair } from '../../../auth/tokens';
 import { PATHS } from '../../../routes';
 import { serverExplanation, toastFailure } from '../failure-toast';
+import { expectLinkFor } from '../expected-sign-in';
 import { clearPendingSignup, pendingSignupFor, savePendingSignup } from '../pending-signup';
 import { linkRefused, signUpWithLink } from '../sign-up-with-link';
 import { signupInviteOf } from '../signup-invite';
@@ -53,9 +53,9 @@ export function SignupFlow() {
   const [sent, setSent] = useState(0);
   const [changingAddress, setChangingAddress] = useState(false);
 
-  const signedUp = async (pair: TokenPair) => {
+  const signedUp = async () => {
     clearPendingSignup();
-    const user = await auth.signIn(pair);
+    const user = await auth.signIn();
     // Participants land on /sessions (spec); a researcher's home is the dashboard.
     void navigate(returnPath ?? homePathOf(user), { replace: true });
   };
@@ -81,8 +81,8 @@ export function SignupFlow() {
     // Only the effect run still mounted acts (StrictMode runs effects twice; the call is shared).
     let active = true;
     signUpWithLink({ email: inviteEmail, token: inviteToken }, pending)
-      .then(async (pair) => {
-        if (active) await signedUp(pair);
+      .then(async () => {
+        if (active) await signedUp();
       })
       .catch((failure: unknown) => {
         if (!active) return;
@@ -103,6 +103,7 @@ export function SignupFlow() {
     try {
       await call('magicLogin', returnPath ? { destination, next: returnPath } : { destination });
       savePendingSignup({ email: destination, name: name.trim(), type });
+      expectLinkFor(destination);
       setEmail(destination);
       setSent((count) => count + 1);
       setStage('sent');
@@ -119,7 +120,8 @@ export function SignupFlow() {
     setBusy(true);
     setRefusal(null);
     try {
-      await signedUp(await signUpWithLink(invite, { name, type }));
+      await signUpWithLink(invite, { name, type });
+      await signedUp();
     } catch (failure) {
       refused(failure);
       setBusy(false);

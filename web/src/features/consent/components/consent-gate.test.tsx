@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequireUser } from '../../../auth/route-guards';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
-import { ConsentGate } from './consent-gate';
+import { CONSENT_GATE_TEXTS, ConsentGate } from './consent-gate';
 
 const sessionId = '00000000-0000-4000-8000-000000000011';
 const participant = {
@@ -21,13 +21,18 @@ const version = (text: string, n: number, sha256: string) => ({
 });
 const first = version('Your chat is recorded.\nAgree?', 1, 'a'.repeat(64));
 
-function server(myConsent: ApiHandler, accept: ApiHandler = () => ok({ acceptance: {} })) {
+function server(
+  myConsent: ApiHandler,
+  accept: ApiHandler = () => ok({ acceptance: {} }),
+  enter: ApiHandler = () => ok({ message: 'You take part in this session.' }),
+) {
   return fakeApi({
     '/getUserFromToken': () => ok({ user: participant }),
     '/getSessionInfo': () =>
       ok({ sessionInfo: { title: 'Trailer', scope: 'Everyone', type: 'video', track: '', source: '' } }),
     '/getMyConsent': myConsent,
     '/acceptConsent': accept,
+    '/enterSession': enter,
   });
 }
 
@@ -46,6 +51,33 @@ const renderGate = () =>
 describe('ConsentGate', () => {
   beforeEach(() => Cookies.set('accessToken', 'access'));
   afterEach(() => Cookies.remove('accessToken'));
+
+  it('asks a participant who opened an Everyone session from a link before anything reaches the researcher', async () => {
+    let entered = false;
+    const api = server(
+      () => ok({ consent: null, required: false, acceptedAt: null, mustConfirm: !entered }),
+      undefined,
+      () => {
+        entered = true;
+        return ok({ message: 'You take part in this session.' });
+      },
+    );
+    renderGate();
+    expect(await screen.findByRole('heading', { name: CONSENT_GATE_TEXTS.confirmHeading })).toBeTruthy();
+    expect(screen.getByText(CONSENT_GATE_TEXTS.confirmBody)).toBeTruthy();
+    expect(screen.queryByTestId('here')).toBeNull();
+    expect(api.to('/enterSession')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: CONSENT_GATE_TEXTS.join }));
+    await waitFor(() => expect(screen.getByTestId('here').textContent).toBe('live /liveSession/x'));
+    expect(api.to('/enterSession').map((request) => request.body)).toEqual([{ sessionId }]);
+  });
+
+  it('records that a participant the scope names took part once the page is open, without asking', async () => {
+    const api = server(() => ok({ consent: null, required: false, acceptedAt: null, mustConfirm: false }));
+    renderGate();
+    expect((await screen.findByTestId('here')).textContent).toBe('live /liveSession/x');
+    await waitFor(() => expect(api.to('/enterSession')).toHaveLength(1));
+  });
 
   it('shows the text instead of the live session until the participant agrees, by the text’s hash', async () => {
     let agreed = false;

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@uis/proto/browser';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
@@ -13,27 +13,57 @@ export const CONSENT_GATE_TEXTS = {
   notNow: 'Not now',
   changed: 'The researcher has just changed this text. Please read it again.',
   failed: 'Your agreement could not be saved. Please try again.',
+  confirmHeading: 'Join this session?',
+  confirmBody:
+    'Its researcher will see your name and e-mail address, and what you write, react and click in the session.',
+  join: 'Join the session',
+  agreeAndJoin: 'I agree and join',
+  joinFailed: 'You could not join the session. Please try again.',
 } as const;
 
 /**
  * The live session opens only for a participant who has agreed to the session's current consent
- * text (issue 14): until then this shows the text and an 'I agree' button instead of `children`.
- * The server refuses them too (realtime and records answer CONSENT_REQUIRED); this is where they
- * agree. A failure to read their status leaves the live screen to show what went wrong.
+ * text (issue 14), and, for a session anyone may open from a link (scope Everyone), who confirmed
+ * they take part: until then this shows the text (or the question) and a button instead of
+ * `children`, and nothing of theirs reaches the researcher. The server refuses them too (every route
+ * and event of the session's data answers CONSENT_REQUIRED); this is where they agree. A failure to
+ * read their status leaves the live screen to show what went wrong.
  */
 export function ConsentGate({ sessionId, children }: { sessionId: string; children: ReactNode }) {
   const user = useUser();
   const status = useApiQuery('getMyConsent', { sessionId });
   const info = useApiQuery('getSessionInfo', { sessionId });
-  const accept = useApiMutation('acceptConsent', { invalidates: ['getMyConsent'] });
+  // Before agreeing, the session's info leaves out what to watch (the server's one consent rule).
+  const accept = useApiMutation('acceptConsent', { invalidates: ['getMyConsent', 'getSessionInfo'] });
+  const enter = useApiMutation('enterSession', { invalidates: ['getMyConsent'] });
   const [problem, setProblem] = useState<string | null>(null);
+  const mustConfirm = status.data?.mustConfirm;
+
+  // Someone the scope names takes part by opening the page: recorded once it is open.
+  const entered = useRef(false);
+  useEffect(() => {
+    if (mustConfirm !== false || entered.current) return;
+    entered.current = true;
+    enter.mutate({ sessionId }, { onError: () => (entered.current = false) });
+  }, [mustConfirm, sessionId, enter]);
 
   if (status.isPending) return <p className="consent-loading">Loading the session…</p>;
   const consent = status.data?.consent;
-  if (!status.data?.required || !consent) return <>{children}</>;
+  const required = Boolean(status.data?.required && consent);
+  if (!mustConfirm && !required) return <>{children}</>;
 
-  const agree = () => {
+  const proceed = async () => {
     setProblem(null);
+    if (mustConfirm) {
+      try {
+        await enter.mutateAsync({ sessionId });
+        entered.current = true;
+      } catch {
+        setProblem(CONSENT_GATE_TEXTS.joinFailed);
+        return;
+      }
+    }
+    if (!required || !consent) return;
     accept.mutate(
       { sessionId, sha256: consent.sha256 },
       {
@@ -45,21 +75,29 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
     );
   };
   const title = info.data?.sessionInfo.title;
+  const busy = accept.isPending || enter.isPending;
   return (
     <main className="consent-gate">
       <section className="consent-card" aria-labelledby="consent-heading">
         <p className="consent-session" dir="auto">
           {title ?? 'Live session'}
         </p>
-        <h1 id="consent-heading">{CONSENT_GATE_TEXTS.heading}</h1>
-        <p className="consent-intro">{CONSENT_GATE_TEXTS.intro}</p>
-        <div className="consent-text" dir="auto" tabIndex={0} role="document" aria-label="Consent text">
-          {consent.text}
-        </div>
-        <p className="consent-version">
-          Version {consent.version} · SHA-256{' '}
-          <code title={consent.sha256}>{consent.sha256.slice(0, 12)}…</code>
-        </p>
+        <h1 id="consent-heading">
+          {required ? CONSENT_GATE_TEXTS.heading : CONSENT_GATE_TEXTS.confirmHeading}
+        </h1>
+        {mustConfirm ? <p className="consent-intro">{CONSENT_GATE_TEXTS.confirmBody}</p> : null}
+        {required && consent ? (
+          <>
+            <p className="consent-intro">{CONSENT_GATE_TEXTS.intro}</p>
+            <div className="consent-text" dir="auto" tabIndex={0} role="document" aria-label="Consent text">
+              {consent.text}
+            </div>
+            <p className="consent-version">
+              Version {consent.version} · SHA-256{' '}
+              <code title={consent.sha256}>{consent.sha256.slice(0, 12)}…</code>
+            </p>
+          </>
+        ) : null}
         {problem ? (
           <p className="field-error" role="alert">
             {problem}
@@ -72,11 +110,15 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
           <button
             type="button"
             className="button"
-            onClick={agree}
-            disabled={accept.isPending || status.isFetching}
-            aria-busy={accept.isPending}
+            onClick={() => void proceed()}
+            disabled={busy || status.isFetching}
+            aria-busy={busy}
           >
-            {CONSENT_GATE_TEXTS.agree}
+            {!required
+              ? CONSENT_GATE_TEXTS.join
+              : mustConfirm
+                ? CONSENT_GATE_TEXTS.agreeAndJoin
+                : CONSENT_GATE_TEXTS.agree}
           </button>
         </div>
       </section>

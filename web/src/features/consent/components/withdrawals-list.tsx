@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../api/queries';
+import { useApiAllPages } from '../../../api/queries';
 import { RecordTime } from '../../records/components/record-time';
 import { deletedText } from '../lib/count-text';
 
@@ -7,7 +7,7 @@ import { deletedText } from '../lib/count-text';
  * messages and clicks were deleted with it. The researcher's only trace of their part in it.
  */
 export function WithdrawalsList({ sessionId }: { sessionId: string }) {
-  const withdrawals = useApiQuery(
+  const withdrawals = useApiAllPages(
     'getSessionWithdrawals',
     { sessionId },
     { errorText: 'Error getting withdrawals' },

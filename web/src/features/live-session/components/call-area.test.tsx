@@ -157,7 +157,12 @@ function stubMedia() {
 
 /** The shared fake, its events delivered inside act (they change what the screen shows). */
 function fakeConnection() {
-  const fake = fakeLiveConnection();
+  // The server's live roster, which the researcher's page asks who a caller is.
+  const roster = [
+    { userId: patUser, name: 'Pat', connected: true },
+    { userId: samUser, name: 'Sam', connected: true },
+  ];
+  const fake = fakeLiveConnection({ monitor: () => ({ serverTime: 0, participants: roster }) });
   return {
     ...fake,
     serverSends: (event: string, payload: unknown) => act(() => fake.serverSends(event, payload)),
@@ -281,9 +286,10 @@ describe('CallArea', () => {
     expect(screen.getByRole('figure', { name: 'You' }).querySelector('video')?.muted).toBe(true);
 
     let pat!: InstanceType<typeof peerjs.FakeConnection>;
-    act(() => {
+    await act(async () => {
       pat = livePeer().incoming(peerIdFor(sessionId, patUser, 'p1'), 'Pat');
       livePeer().incoming(peerIdFor(sessionId, samUser, 's1'), 'Sam');
+      await Promise.resolve();
     });
     expect(pat.answered?.getTracks()).toEqual(granted.slice(-2));
     const people = screen.getByRole('list', { name: 'People in the call' });
@@ -324,8 +330,9 @@ describe('CallArea', () => {
 
     const peer = livePeer();
     let pat!: InstanceType<typeof peerjs.FakeConnection>;
-    act(() => {
+    await act(async () => {
       pat = peer.incoming(peerIdFor(sessionId, patUser, 'p1'), 'Pat');
+      await Promise.resolve();
     });
     view.unmount();
     expect(peer.destroyed).toBe(true);

@@ -1,5 +1,5 @@
 import { appConfig } from '../../../config/app-config';
-import { UI_TEXTS } from '@uis/proto/browser';
+import { STATUS, UI_TEXTS } from '@uis/proto/browser';
 import type { LiveConnection } from '@uis/proto/live';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePresenceReport } from '../hooks/use-presence-report';
@@ -33,20 +33,36 @@ export interface CallAreaProps {
 /** Renewed this long before it expires: a registration with the call server must not meet an expired cookie. */
 const RENEW_BEFORE_MS = 30_000;
 
-function expiresSoon(token: string | undefined): boolean {
-  const payload = token?.split('.')[1];
-  if (!payload) return true;
-  try {
-    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    return typeof exp === 'number' && exp * 1000 - Date.now() < RENEW_BEFORE_MS;
-  } catch {
-    return false;
-  }
+/** How often, and how far apart, a caller the server's roster does not show yet is looked up again. */
+const VOUCH_TRIES = 5;
+const VOUCH_RETRY_MS = 1000;
+
+/**
+ * The researcher's answer to "who is calling": the participant's name in the server's live roster
+ * of the session (the monitor's), or null when they are not connected to it. Their live connection
+ * joins before they call, but the roster may lag it across replicas: a few tries, a second apart.
+ */
+function serverVouch(connection: LiveConnection, sessionId: string) {
+  return async (userId: string): Promise<string | null> => {
+    for (let attempt = 0; attempt < VOUCH_TRIES; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, VOUCH_RETRY_MS));
+      const answer = await connection.ask('monitor', { sessionId }).catch(() => null);
+      if (answer?.status !== STATUS.SUCCESS) continue;
+      const known = answer.res.participants.find(
+        (participant) => participant.connected && participant.userId.toLowerCase() === userId.toLowerCase(),
+      );
+      if (known) return known.name;
+    }
+    return null;
+  };
 }
 
-/** The call server reads the accessToken cookie on registration (it cannot be given a header). */
+/**
+ * The call server reads the accessToken cookie on registration (it cannot be given a header): when
+ * the signed-in marker says it expires soon, a fresh one first.
+ */
 async function freshAccessCookie(): Promise<void> {
-  if (expiresSoon(tokens.access())) await renewAccessToken();
+  if (tokens.expiresWithin(RENEW_BEFORE_MS)) await renewAccessToken();
 }
 
 const NOT_STARTED: CallState = {
@@ -118,6 +134,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
       // PeerJS on the page's own origin unless /app-config.json names signal's.
       location: appConfig().signalUrl ? new URL(appConfig().signalUrl) : undefined,
       settings: () => callApi('getCallSettings', { sessionId }),
+      vouch: serverVouch(connection, sessionId),
       beforeRegister: freshAccessCookie,
       onMediaProblem: (problem, missing) =>
         notify.error(UI_TEXTS.failedToGetLocalStream, mediaProblemText(problem, missing)),

@@ -8,19 +8,28 @@ import { joinFailureOf, joinSession, type JoinFailure } from '../lib/join-sessio
 import { panelIdsOf } from '../lib/panel-ids';
 import '../participation.css';
 
+export const JOIN_SESSION_TEXTS = {
+  heading: 'Join this session?',
+  body: 'Its researcher will see your name and e-mail address, the ids this link carries, and what you write, react and click in the session.',
+  join: 'Join the session',
+  notNow: 'Not now',
+} as const;
+
 /**
  * A join link followed by a signed-in person (signed out, the guard sent them through sign-in and
- * back): joins the session with the link's token and the recruitment panel's ids its query carries,
- * then opens the live session in place of this page. A refusal says why, in the server's words.
+ * back): once they confirm (a link anyone may send must not tell its author who followed it), joins
+ * the session with the link's token and the recruitment panel's ids its query carries, then opens
+ * the live session in place of this page. A refusal says why, in the server's words.
  */
 export function JoinSession({ token, query }: { token: string; query: string }) {
   const user = useUser();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<JoinFailure | null>(null);
-  // A new attempt (Try again) runs the effect again.
+  // 0 until the person confirms; a new attempt (Try again) runs the effect again.
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0) return;
     // Only the effect run still mounted acts (StrictMode runs effects twice; the call is shared).
     let active = true;
     joinSession(token, panelIdsOf(query)).then(
@@ -36,6 +45,30 @@ export function JoinSession({ token, query }: { token: string; query: string }) 
     };
   }, [token, query, attempt, navigate]);
 
+  const home = (
+    <Link className="button secondary" to={homePathOf(user)}>
+      {user.type === RESEARCHER ? 'Back to the dashboard' : 'Back to your sessions'}
+    </Link>
+  );
+  if (attempt === 0) {
+    return (
+      <main className="join-session">
+        <section className="join-session-card" aria-labelledby="join-session-heading">
+          <Icon name="group_add" size={40} className="join-session-icon" />
+          <h1 id="join-session-heading">{JOIN_SESSION_TEXTS.heading}</h1>
+          <p>{JOIN_SESSION_TEXTS.body}</p>
+          <div className="join-session-actions">
+            <button type="button" className="button" onClick={() => setAttempt(1)}>
+              {JOIN_SESSION_TEXTS.join}
+            </button>
+            <Link className="button secondary" to={homePathOf(user)}>
+              {JOIN_SESSION_TEXTS.notNow}
+            </Link>
+          </div>
+        </section>
+      </main>
+    );
+  }
   if (!failure) {
     return (
       <main className="join-session" aria-busy="true">
@@ -63,9 +96,7 @@ export function JoinSession({ token, query }: { token: string; query: string }) 
               Try again
             </button>
           ) : null}
-          <Link className="button secondary" to={homePathOf(user)}>
-            {user.type === RESEARCHER ? 'Back to the dashboard' : 'Back to your sessions'}
-          </Link>
+          {home}
         </div>
       </div>
     </main>

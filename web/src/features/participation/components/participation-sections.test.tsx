@@ -16,6 +16,7 @@ const invited: SessionPerson = {
   invitedAt: new Date(2025, 4, 12, 14, 3).toISOString(),
   joinedAt: null,
   panelIds: {},
+  panelIdConflicts: [],
 };
 const joined: SessionPerson = {
   email: 'pat@uni.edu',
@@ -25,6 +26,7 @@ const joined: SessionPerson = {
   invitedAt: null,
   joinedAt: new Date(2025, 4, 12, 15, 30).toISOString(),
   panelIds: { PROLIFIC_PID: 'abc123' },
+  panelIdConflicts: [],
 };
 
 function setup(handlers: Record<string, ApiHandler>, scope: 'Everyone' | string[] = ['new@uni.edu']) {

@@ -4,7 +4,7 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
-import { SOURCE_LABELS, groupPeople, invitationsText, shortTime } from '../lib/people';
+import { SOURCE_LABELS, conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
@@ -67,6 +67,11 @@ function JoinedPerson({ person }: { person: SessionPerson }) {
               </div>
             ))}
           </dl>
+        ) : null}
+        {person.panelIdConflicts.length > 0 ? (
+          <p className="people-conflicts" role="note">
+            {conflictsText(person)}
+          </p>
         ) : null}
       </div>
     </li>

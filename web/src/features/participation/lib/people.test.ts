@@ -10,6 +10,7 @@ const person = (overrides: Partial<SessionPerson>): SessionPerson => ({
   invitedAt: null,
   joinedAt: null,
   panelIds: {},
+  panelIdConflicts: [],
   ...overrides,
 });
 

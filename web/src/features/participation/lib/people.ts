@@ -25,6 +25,18 @@ export function invitationsText({ invitations, invitedAt }: SessionPerson): stri
   return `Invited ${times}, last ${shortTime(invitedAt)}`;
 }
 
+/**
+ * A person's later joins that carried other panel ids than their first (which are the ones kept):
+ * 'Joined again with other panel ids: PROLIFIC_PID=x (2025-05-12 14:03)'.
+ */
+export function conflictsText({ panelIdConflicts }: SessionPerson): string {
+  const joins = panelIdConflicts.map(({ at, panelIds }) => {
+    const ids = Object.entries(panelIds).map(([name, value]) => `${name}=${value}`);
+    return `${ids.length > 0 ? ids.join(', ') : 'none'} (${shortTime(at)})`;
+  });
+  return `Joined again with other panel ids, not kept: ${joins.join('; ')}`;
+}
+
 /** How a person came to the session, in the editor's words. */
 export const SOURCE_LABELS: Record<ParticipantSource, string> = {
   scope: 'Invited by e-mail',

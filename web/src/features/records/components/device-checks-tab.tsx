@@ -1,5 +1,5 @@
 import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
-import { useApiQuery } from '../../../api/queries';
+import { useApiAllPages } from '../../../api/queries';
 import { ITEMS } from '../../device-check/lib/check-items';
 import { RecordTime } from './record-time';
 
@@ -24,7 +24,7 @@ const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
  * video. Read-only: the participants store them; the study export has them (device-checks.csv).
  */
 export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
-  const checks = useApiQuery('getDeviceChecks', { sessionId }, { errorText: FETCH_ERROR });
+  const checks = useApiAllPages('getDeviceChecks', { sessionId }, { errorText: FETCH_ERROR });
   const list = checks.data?.checks ?? [];
   if (list.length === 0)
     return (

@@ -1,11 +1,15 @@
 import { UI_TEXTS } from '@uis/proto/browser';
-import { useApiQuery } from '../../../api/queries';
+import { useApiAllPages } from '../../../api/queries';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { MessageRow } from './message-row';
 
 export function MessagesTab({ sessionId }: { sessionId: string }) {
-  const messages = useApiQuery('getMessages', { sessionId }, { errorText: UI_TEXTS.errorFetchingMessages });
+  const messages = useApiAllPages(
+    'getMessages',
+    { sessionId },
+    { errorText: UI_TEXTS.errorFetchingMessages },
+  );
   const list = messages.data?.messages ?? [];
   const shown = useShownItems(list, RECORD_PAGE_SIZE);
   if (list.length === 0)

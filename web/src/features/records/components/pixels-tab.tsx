@@ -1,5 +1,5 @@
 import { STREAM_PIXEL_COLOR, UI_TEXTS } from '@uis/proto/browser';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { useApiAllPages, useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
 import { ratioPercent } from '../lib/record-format';
@@ -9,7 +9,7 @@ import { VideoTime } from './video-time';
 
 /** Recorded clicks (spec section 2): who, formatted time, video time, x, y, a colour swatch and delete. */
 export function PixelsTab({ sessionId }: { sessionId: string }) {
-  const pixels = useApiQuery('getPixels', { sessionId }, { errorText: UI_TEXTS.errorFetchingPixels });
+  const pixels = useApiAllPages('getPixels', { sessionId }, { errorText: UI_TEXTS.errorFetchingPixels });
   const deletePixel = useApiMutation('deletePixel', {
     errorText: UI_TEXTS.errorDeletingPixel,
     invalidates: ['getPixels'],

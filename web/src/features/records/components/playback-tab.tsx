@@ -1,5 +1,5 @@
 import { UI_TEXTS, type PlaybackEvent } from '@uis/proto/browser';
-import { useApiQuery } from '../../../api/queries';
+import { useApiAllPages, useApiQuery } from '../../../api/queries';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
@@ -21,7 +21,7 @@ const EVENT_TEXT: Record<PlaybackEvent, string> = {
  * prompt it fired, with the wall time and the video time. Read-only: realtime writes it.
  */
 export function PlaybackTab({ sessionId }: { sessionId: string }) {
-  const log = useApiQuery('getPlayback', { sessionId }, { errorText: FETCH_ERROR });
+  const log = useApiAllPages('getPlayback', { sessionId }, { errorText: FETCH_ERROR });
   const prompts = useApiQuery('getPrompts', { sessionId }, { errorText: UI_TEXTS.errorFetchingPrompts });
   const promptText = new Map(prompts.data?.prompts.map((prompt) => [prompt.prompt_id, prompt.prompt]));
   const list = log.data?.playback ?? [];

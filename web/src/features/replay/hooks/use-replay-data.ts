@@ -1,6 +1,6 @@
 import { UI_TEXTS } from '@uis/proto/browser';
 import { useMemo } from 'react';
-import { useApiQuery } from '../../../api/queries';
+import { useApiAllPages, useApiQuery } from '../../../api/queries';
 import { replayData, type ReplayData } from '../lib/replay-events';
 
 /** proto has no text for it yet: the playback log is new (issue 13). */
@@ -22,9 +22,10 @@ const EMPTY: never[] = [];
  */
 export function useReplayRecords(sessionId: string): ReplayRecordsState {
   const input = { sessionId };
-  const messages = useApiQuery('getMessages', input, { errorText: UI_TEXTS.errorFetchingMessages });
-  const pixels = useApiQuery('getPixels', input, { errorText: UI_TEXTS.errorFetchingPixels });
-  const playback = useApiQuery('getPlayback', input, { errorText: PLAYBACK_LOG_ERROR });
+  // Every page: the replay places all of a session's events on its timeline.
+  const messages = useApiAllPages('getMessages', input, { errorText: UI_TEXTS.errorFetchingMessages });
+  const pixels = useApiAllPages('getPixels', input, { errorText: UI_TEXTS.errorFetchingPixels });
+  const playback = useApiAllPages('getPlayback', input, { errorText: PLAYBACK_LOG_ERROR });
   const prompts = useApiQuery('getPrompts', input, { errorText: UI_TEXTS.errorFetchingPrompts });
   const actions = useApiQuery('getActions', input, { errorText: UI_TEXTS.errorGettingActions });
 

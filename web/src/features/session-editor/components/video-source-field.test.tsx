@@ -115,21 +115,21 @@ describe('VideoSourceField', () => {
   });
 
   it('renews an expired access token and sends the upload again with the new one', async () => {
-    tokens.setPair({ accessToken: 'expired', refreshToken: 'refresh-1' });
+    // Signed in: auth's readable marker beside its HttpOnly token cookies (sent by the browser).
+    document.cookie = `signedIn=${Math.floor(Date.now() / 1000) + 900}; path=/`;
     const api = setup(null, {
-      '/getAccessTokenFromRefreshToken': () => ok({ accessToken: 'fresh', refreshToken: 'refresh-2' }),
+      '/getAccessTokenFromRefreshToken': () => ok({ accessToken: 'fresh', refreshToken: '' }),
     });
     await screen.findByText('upload file');
     await choose('clip.mp4');
     await vi.waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
-    expect(FakeUpload.sent[0]!.headers.Authorization).toBe('Bearer expired');
+    expect(FakeUpload.sent[0]!.headers).toEqual({ 'X-Requested-With': 'uis' });
+    expect(FakeUpload.sent[0]!.withCredentials).toBe(true);
 
     act(() => FakeUpload.sent[0]!.answer(401, { status: 'ERROR', res: { message: 'Token expired.' } }));
     await vi.waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
-    expect(api.to('/getAccessTokenFromRefreshToken').map((request) => request.body)).toEqual([
-      { refreshToken: 'refresh-1' },
-    ]);
-    expect(FakeUpload.sent[1]!.headers.Authorization).toBe('Bearer fresh');
+    expect(api.to('/getAccessTokenFromRefreshToken').map((request) => request.body)).toEqual([{}]);
+    expect(FakeUpload.sent[1]!.headers).toEqual({ 'X-Requested-With': 'uis' });
     expect([...FakeUpload.sent[1]!.body!.keys()]).toEqual(['sessionId', 'file']);
 
     act(() => FakeUpload.sent[1]!.answer(200, { status: 'SUCCESS', res: { name: 'clip.mp4' } }));

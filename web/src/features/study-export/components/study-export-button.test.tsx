@@ -7,9 +7,10 @@ import { STUDY_EXPORT_LABEL, StudyExportButton } from './study-export-button';
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const groupId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
 
-/** An access token as the server signs it, as far as the client reads one: a payload with `exp`. */
-const tokenExpiringIn = (seconds: number) =>
-  `header.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds }))}.signature`;
+/** Auth's readable marker beside its HttpOnly token cookies: when the access token expires. */
+const accessExpiringIn = (seconds: number) => {
+  document.cookie = `signedIn=${Math.floor(Date.now() / 1000) + seconds}; path=/`;
+};
 
 const link = () => screen.getByRole('link', { name: STUDY_EXPORT_LABEL });
 
@@ -35,7 +36,7 @@ describe('StudyExportButton', () => {
 
   it('lets the browser follow it at once while the access token is fresh: no blob, no call', () => {
     const api = fakeApi({});
-    tokens.setPair({ accessToken: tokenExpiringIn(600), refreshToken: 'refresh-1' });
+    accessExpiringIn(600);
     render(<StudyExportButton target={{ sessionId }} />);
     // After React's handler: was the browser's navigation left to happen? (jsdom cannot navigate.)
     let followedByBrowser = false;
@@ -51,17 +52,20 @@ describe('StudyExportButton', () => {
   });
 
   it('renews an expiring access token first, then follows the link with the fresh cookie', async () => {
-    const fresh = tokenExpiringIn(600);
     const api = fakeApi({
-      '/getAccessTokenFromRefreshToken': () => ok({ accessToken: fresh, refreshToken: 'refresh-2' }),
+      // What auth does in a browser: the new cookies, the marker's expiry moved on.
+      '/getAccessTokenFromRefreshToken': () => {
+        accessExpiringIn(900);
+        return ok({ accessToken: 'fresh', refreshToken: '' });
+      },
     });
-    tokens.setPair({ accessToken: tokenExpiringIn(10), refreshToken: 'refresh-1' });
+    accessExpiringIn(10);
     render(<StudyExportButton target={{ groupId }} />);
 
     expect(fireEvent.click(link())).toBe(false);
     await vi.waitFor(() => expect(followed).toHaveLength(1));
-    expect(api.to('/getAccessTokenFromRefreshToken')).toHaveLength(1);
-    expect(tokens.access()).toBe(fresh);
+    expect(api.to('/getAccessTokenFromRefreshToken').map((sent) => sent.body)).toEqual([{}]);
+    expect(tokens.expiresWithin(600_000)).toBe(false);
     expect(followed[0]).toMatch(new RegExp(`/exportStudy\\?groupId=${groupId}$`));
   });
 });

@@ -2,8 +2,10 @@ import { useRef, type MouseEvent } from 'react';
 import { renewAccessToken, routeUrl } from '../../../api/client';
 import { tokens } from '../../../auth/tokens';
 import { Icon } from '../../../components/ui/icon';
-import { expiresSoon } from '../lib/fresh-access-cookie';
 import '../study-export.css';
+
+/** Renewed this long before it expires: a download must not start with a cookie that is about to lapse. */
+const RENEW_BEFORE_MS = 30_000;
 
 /** What to export: one session (the session editor) or every session of a group (the dashboard). */
 export type StudyExportTarget = { sessionId: string } | { groupId: string };
@@ -14,14 +16,15 @@ export const STUDY_EXPORT_LABEL = 'Export study (ZIP)';
  * The study export: a plain link to GET /exportStudy with `download`, so the browser itself fetches
  * the archive and streams it to disk (a group's archive can be hundreds of megabytes: never a blob in
  * the page), signed in by the accessToken cookie. A link sends nothing else and cannot retry after a
- * 401, so when that token is about to expire the click waits for a fresh one, then follows the link.
+ * 401, so when the signed-in marker says that token is about to expire the click waits for a fresh
+ * one, then follows the link.
  */
 export function StudyExportButton({ target, className }: { target: StudyExportTarget; className?: string }) {
   const renewed = useRef(false);
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // The click made after a renewal goes through, even if the renewal failed (the server then says why).
-    if (renewed.current || !expiresSoon(tokens.access())) {
+    if (renewed.current || !tokens.expiresWithin(RENEW_BEFORE_MS)) {
       renewed.current = false;
       return;
     }
