@@ -95,6 +95,7 @@ describe('consent', () => {
       consent: null,
       required: false,
       acceptedAt: null,
+      mustConfirm: false,
     });
     expect(await accessOf(sessionId, cy)).toEqual({ role: 'participant', sessionType: 'video' });
   });
@@ -107,6 +108,7 @@ describe('consent', () => {
       consent: { version: 1, text, sha256: sha256(text), createdAt: expect.any(String) },
       required: true,
       acceptedAt: null,
+      mustConfirm: false,
     });
     expect(await accessOf(sessionId, cy)).toEqual({
       role: 'participant',
