@@ -1,12 +1,18 @@
 import { SCREEN_TEXTS } from '@uis/proto/browser';
 import { expect, type Page } from '@playwright/test';
 
-/** Creates a group with 'Create Group' (the dashboard selects it). */
+/**
+ * Creates a group with 'Create Group' and waits until the dashboard selects it: the new group (last,
+ * groups come in creation order) is listed before it is selected, and until then the sessions shown
+ * are the previous group's.
+ */
 export async function createGroup(page: Page): Promise<void> {
   const groups = page.getByRole('complementary', { name: 'Groups' });
-  const before = await groups.getByRole('listitem').count();
+  const rows = groups.getByRole('listitem');
+  const before = await rows.count();
   await groups.getByRole('button', { name: SCREEN_TEXTS.createGroup }).click();
-  await expect(groups.getByRole('listitem')).toHaveCount(before + 1);
+  await expect(rows).toHaveCount(before + 1);
+  await expect(rows.last().locator('[aria-current="true"]')).toHaveCount(1);
 }
 
 /** Adds a session to the selected group with the add-session card. */
