@@ -44,5 +44,8 @@ module.exports = (packageDir, overrides = {}) => ({
     Object.entries(workspaceSources).map(([name, dir]) => [`^${name}$`, path.join(root, dir)]),
   ),
   testTimeout: 30_000,
+  // A suite that fails while starting its servers can leave them open: the run must still end and
+  // report (CI once waited on such a jest until its time ran out).
+  forceExit: true,
   ...overrides,
 });

@@ -2,9 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@uis/kit/testing';
 import { NEWCOMER_UNSET_SETTINGS } from '@uis/proto/browser';
 import { OUTPUT_DIR, REPO_ROOT, START_SCRIPT, WEB_DIST_INDEX } from './support/paths';
 import { OIDC_TEST_ACCOUNTS, OIDC_TEST_PROVIDER } from './support/oidc';
@@ -20,24 +20,6 @@ import { startTestTurn } from './support/turn';
 
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
-
-/** Distinct free ports, held together while chosen so none is handed out twice. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 function requireBuild(): void {
   for (const file of [START_SCRIPT, WEB_DIST_INDEX]) {
@@ -121,7 +103,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-e2e-'));
   const serverLog = path.join(OUTPUT_DIR, 'server.log');
-  const [api, realtime, signal, postgres, s3, oidc, turnPort] = (await freePorts(7)).map(String);
+  const [api, realtime, signal, postgres, s3, oidc, turnPort] = (
+    await Promise.all(Array.from({ length: 7 }, () => freePort()))
+  ).map(String);
   const baseUrl = `http://localhost:${api}`;
   // The calls' TURN server, as a deployment runs its own: Debian's coturn with a secret of this run.
   const turnSecret = randomBytes(32).toString('hex');

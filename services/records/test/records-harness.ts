@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { signAccessToken, type AuthUser } from '@uis/kit';
 import {
   createTestDatabase,
-  freePort,
+  lateBoundServer,
   testSecrets,
   testUser,
   type TestDatabase,
@@ -49,8 +49,8 @@ export interface RecordsHarness {
   close(): Promise<void>;
 }
 
-const listen = async (app: INestApplication, port = 0): Promise<string> => {
-  await app.listen(port, '127.0.0.1');
+const listen = async (app: INestApplication): Promise<string> => {
+  await app.listen(0, '127.0.0.1');
   return (await app.getUrl()).replace('[::1]', '127.0.0.1');
 };
 
@@ -64,15 +64,15 @@ export async function startRecords(
   overrides: Record<string, string> = {},
 ): Promise<RecordsHarness> {
   const secrets = { ...testSecrets(), LOG_LEVEL: 'silent' };
-  const [db, content, studiesPort] = await Promise.all([
+  const [db, content, studiesServer] = await Promise.all([
     createTestDatabase(label),
     startContentStandIn(secrets),
-    freePort(),
+    lateBoundServer(),
   ]);
   const env = {
     ...secrets,
     DATABASE_URL: db.url,
-    STUDIES_URL: `http://127.0.0.1:${studiesPort}`,
+    STUDIES_URL: studiesServer.url,
     CONTENT_URL: content.url,
     ...overrides,
   };
@@ -84,7 +84,7 @@ export async function startRecords(
   const studies = await createAppWithOverrides(studiesService, { ...env, RECORDS_URL: recordsUrl }, [
     [SESSION_DATA_OWNER_LIST, ['records']],
   ]);
-  await listen(studies, studiesPort);
+  await studiesServer.serve(studies);
 
   const tokenOf = (user: AuthUser) => signAccessToken(secrets.JWT_SECRET, user, 600);
   const bearer = (user: AuthUser) => ({ authorization: `Bearer ${tokenOf(user)}` });
@@ -140,7 +140,7 @@ export async function startRecords(
       return token === null ? call : call.set(SERVICE_TOKEN_HEADER, token);
     },
     async close() {
-      await Promise.all([studies.close(), app.close(), content.app.close()]);
+      await Promise.all([studies.close(), studiesServer.close(), app.close(), content.app.close()]);
       await db.drop();
     },
   };

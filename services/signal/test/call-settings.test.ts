@@ -8,8 +8,10 @@ import { ConfigError, Input, InternalEndpoint, defineService, serviceEnv } from 
 import {
   createTestDatabase,
   freePort,
+  lateBoundServer,
   testPeople,
   testSecrets,
+  type LateBoundServer,
   type TestDatabase,
   type TestPerson,
 } from '@uis/kit/testing';
@@ -88,6 +90,7 @@ describe('call settings: TURN credentials for the people of a session', () => {
   const otherResearcher = people.person('researcher', { name: 'Rita Rival' });
   let db: TestDatabase;
   let studies: INestApplication;
+  let studiesServer: LateBoundServer;
   let content: INestApplication;
   let coturn: RunningCoturn;
   let coturnDir: string;
@@ -124,15 +127,15 @@ describe('call settings: TURN credentials for the people of a session', () => {
     db = await createTestDatabase('signal_call_settings');
     content = await contentStandIn.createApp(secrets);
     await content.listen(0, '127.0.0.1');
-    const studiesPort = await freePort();
+    studiesServer = await lateBoundServer();
     const base = {
       ...secrets,
       DATABASE_URL: db.url,
-      STUDIES_URL: `http://127.0.0.1:${studiesPort}`,
+      STUDIES_URL: studiesServer.url,
       CONTENT_URL: (await content.getUrl()).replace('[::1]', '127.0.0.1'),
     };
     studies = await studiesService.createApp(base);
-    await studies.listen(studiesPort, '127.0.0.1');
+    await studiesServer.serve(studies);
 
     turnPort = await freePort();
     coturnDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-signal-coturn-'));
@@ -156,7 +159,13 @@ describe('call settings: TURN credentials for the people of a session', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([signal?.close(), studies?.close(), content?.close(), coturn?.stop()]);
+    await Promise.all([
+      signal?.close(),
+      studies?.close(),
+      studiesServer?.close(),
+      content?.close(),
+      coturn?.stop(),
+    ]);
     await db?.drop();
     if (coturnDir) fs.rmSync(coturnDir, { recursive: true, force: true });
   });

@@ -13,6 +13,7 @@ export { describeServiceBasics } from './service-basics';
 export { createAppWithOverrides } from './app-with-overrides';
 export { sendInput, type Http } from './send-input';
 export { freePort } from './ports';
+export { lateBoundServer, type LateBoundServer } from './late-bound-server';
 export { waitFor } from './wait';
 export { testPeople, testUser, type TestPeople, type TestPerson } from './people';
 export { apiClient, type ApiAnswer, type ApiClient } from './api-client';
