@@ -15,7 +15,7 @@ import {
   mediaProblemText,
   type CallRole,
   type CallState,
-} from '../../../live/live-call';
+} from '../../../call/live-call';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
 import './call-area.css';
