@@ -1,4 +1,5 @@
-import { CLICK_MARKER_MS, STATUS, type SessionType } from '@uis/proto/browser';
+import { STATUS, type SessionType } from '@uis/proto/browser';
+import { CLICK_MARKER_MS } from '../../../config/ui-constants';
 import type { Prompt } from '@uis/proto';
 import type { LiveConnection } from '@uis/proto/live';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
