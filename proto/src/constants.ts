@@ -34,60 +34,6 @@ export const PLAYBACK_SEEK_TOLERANCE_S = 1;
 /** The spec's download name for every export. */
 export const EXPORT_FILE_NAME = 'File.csv';
 
-// ---- Timings (spec sections 2, 4 and 9) -------------------------------------------------------
-
-/** Pause after the last keystroke before an edit, a search or a title is sent. */
-export const DEBOUNCE_MS = 1000;
-/** Toasts close after this long. */
-export const TOAST_MS = 3000;
-/** Login button progress: +15 points every 500 ms, never past 99 until the call ends. */
-export const LOGIN_PROGRESS_STEP = 15;
-export const LOGIN_PROGRESS_INTERVAL_MS = 500;
-export const LOGIN_PROGRESS_CAP = 99;
-export const LOGIN_PROGRESS_DONE = 100;
-/** After reaching 100 the button goes back to idle after this long. */
-export const LOGIN_PROGRESS_IDLE_DELAY_MS = 200;
-/** How long the marker stays at the spot a participant clicked. */
-export const CLICK_MARKER_MS = 2000;
-/** The "default time two hours ahead" helper of spec section 9. */
-export const DEFAULT_TIME_AHEAD_MS = 2 * 60 * 60 * 1000;
-
-// ---- Layout (spec sections 2 and 9). Every breakpoint applies when the width is strictly under it.
-
-export const BREAKPOINTS_PX = {
-  /** Layout is mobile when the smaller screen side is under this. */
-  mobileSmallerSide: 768,
-  /** The session editor's edit panel becomes collapsible. */
-  editPanelNarrow: 850,
-  /** The live session uses its small layout. */
-  liveSmall: 700,
-  /** Dashboard session cards shrink. */
-  cardsCompact: 800,
-  /** The dashboard's left bar collapses (it also collapses on mobile). */
-  leftBarCollapse: 500,
-  /** 'Create Group' becomes '+ Create'. */
-  createGroupShort: 900,
-  /** The editor's caption becomes small. */
-  smallCaption: 460,
-} as const;
-
-/** Default layout size of the dashboard. */
-export const DEFAULT_LAYOUT_PX = { width: 1200, height: 800 } as const;
-
-/** The live video is at most 600 px high and at most 60 % of the width high. */
-export const VIDEO_MAX_HEIGHT_PX = 600;
-export const VIDEO_MAX_HEIGHT_PERCENT_OF_WIDTH = 60;
-
-/** Platform kinds of spec section 3. */
-export const PLATFORMS = { MOBILE: 'MOBILE', WEB: 'WEB' } as const;
-export type Platform = (typeof PLATFORMS)[keyof typeof PLATFORMS];
-
-/** The yes/no option list of spec section 3 (its field types are not shown; booleans are ours). */
-export const YES_NO_OPTIONS = [
-  { value: true, label: 'Yes' },
-  { value: false, label: 'No' },
-] as const;
-
 // ---- Auth -------------------------------------------------------------------------------------
 
 /** Cookie names the web keeps the tokens in (spec section 3): HttpOnly, set by auth. */
@@ -274,8 +220,6 @@ export const PRESENCE_HEARTBEAT_MS = 1_000;
  * person as left within this, not forever.
  */
 export const PRESENCE_TTL_MS = 3_500;
-/** The researcher's monitor asks for a new snapshot this often. */
-export const MONITOR_REFRESH_MS = 1_000;
 /**
  * Messages the live chat sends on joining (the newest) and per page of older ones: a session with
  * 12,000 messages costs a joining client the same as one with 100.

@@ -1,4 +1,4 @@
-import { BREAKPOINTS_PX } from '@uis/proto/browser';
+import { BREAKPOINTS_PX } from '../config/ui-constants';
 
 /**
  * The layout rules of spec sections 2 and 9, as pure functions of the viewport, so they are tested

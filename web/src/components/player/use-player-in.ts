@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { PictureSize } from '../../live/click-capture';
-import type { PlayerAdapter } from '../../live/players/player';
+import type { PictureSize } from '../../playback/clicks/click-capture';
+import type { PlayerAdapter } from '../../playback/players/player';
 
 /**
  * Builds a player inside `container` (an uploaded video's <video>, a stream's player, YouTube's);

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@uis/proto/browser';
+import { TOAST_MS } from '../../config/ui-constants';
 import { Toaster } from 'sonner';
 
 /** Where `notify`'s toasts show (spec section 8); app.tsx loads it after the first screen. */

@@ -1,4 +1,5 @@
-import { DEBOUNCE_MS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import { VALIDATION_TEXTS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../config/ui-constants';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useDebouncedCallback } from 'use-debounce';
 

@@ -4,7 +4,7 @@ import {
   LOGIN_PROGRESS_IDLE_DELAY_MS,
   LOGIN_PROGRESS_INTERVAL_MS,
   LOGIN_PROGRESS_STEP,
-} from '@uis/proto/browser';
+} from '../../../config/ui-constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Progress {

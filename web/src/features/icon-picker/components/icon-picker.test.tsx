@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadIconNames } from '../hooks/use-icon-names';

@@ -1,4 +1,5 @@
-import { DEBOUNCE_MS, ICON_STYLES, type IconStyle } from '@uis/proto/browser';
+import { ICON_STYLES, type IconStyle } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Icon } from '../../../components/ui/icon';

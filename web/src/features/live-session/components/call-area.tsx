@@ -8,14 +8,9 @@ import { useUser } from '../../../auth/auth-context';
 import { tokens } from '../../../auth/tokens';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
-import {
-  CALL_TEXTS,
-  LiveCall,
-  RESEARCHER_LABEL,
-  mediaProblemText,
-  type CallRole,
-  type CallState,
-} from '../../../live/live-call';
+import type { CallRole, CallState } from '../../../call/call-state';
+import { CALL_TEXTS, RESEARCHER_LABEL, mediaProblemText } from '../../../call/call-texts';
+import { LiveCall } from '../../../call/live-call';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
 import './call-area.css';

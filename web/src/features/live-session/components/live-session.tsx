@@ -7,7 +7,7 @@ import { useApiQuery } from '../../../api/queries';
 import { homePathOf, useAuth, useUser } from '../../../auth/auth-context';
 import { notify } from '../../../components/ui/toast';
 import { useLayout } from '../../../layout/use-layout';
-import type { PlaybackRole } from '../../../live/playback-sync';
+import type { PlaybackRole } from '../../../playback/sync/playback-sync';
 import { PATHS, editSessionPath } from '../../../routes';
 import { useLiveConnection, useLiveState } from '../hooks/use-live-connection';
 import { announceClicks } from '../lib/live-toasts';

@@ -1,4 +1,5 @@
-import { MONITOR_REFRESH_MS, STATUS } from '@uis/proto/browser';
+import { STATUS } from '@uis/proto/browser';
+import { MONITOR_REFRESH_MS } from '../../../config/ui-constants';
 import type { CallLinkState, MonitorSnapshot, MonitoredParticipant } from '@uis/proto';
 import type { LiveConnection } from '@uis/proto/live';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { CLICK_MARKER_MS, STATUS, type SessionType } from '@uis/proto/browser';
+import { STATUS, type SessionType } from '@uis/proto/browser';
+import { CLICK_MARKER_MS } from '../../../config/ui-constants';
 import type { Prompt } from '@uis/proto';
 import type { LiveConnection } from '@uis/proto/live';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -6,9 +7,9 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { pictureOf, usePlayerIn, type MakePlayer } from '../../../components/player/use-player-in';
-import { clickFractions, clickPayload, markerPercent } from '../../../live/click-capture';
-import type { PlaybackRole } from '../../../live/playback-sync';
-import type { PlayerAdapter } from '../../../live/players/player';
+import { clickFractions, clickPayload, markerPercent } from '../../../playback/clicks/click-capture';
+import type { PlaybackRole } from '../../../playback/sync/playback-sync';
+import type { PlayerAdapter } from '../../../playback/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
 

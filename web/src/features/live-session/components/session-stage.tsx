@@ -4,9 +4,9 @@ import type { Prompt, SessionInfo } from '@uis/proto';
 import type { LiveConnection } from '@uis/proto/live';
 import { lazy, Suspense, useCallback } from 'react';
 import { useApiQuery } from '../../../api/queries';
-import type { PlaybackRole } from '../../../live/playback-sync';
-import { createVideoElementPlayer } from '../../../live/players/video-element-player';
-import { videoAssetPath } from '../../../live/video-asset';
+import type { PlaybackRole } from '../../../playback/sync/playback-sync';
+import { createVideoElementPlayer } from '../../../playback/players/video-element-player';
+import { videoAssetPath } from '../../../playback/players/video-asset';
 import type { MakePlayer } from '../../../components/player/use-player-in';
 import { PlayerStage } from './player-stage';
 
@@ -78,7 +78,7 @@ function StreamStage({ source, ...props }: StageCommon & { source: string }) {
   // The stream players (and their libraries) load only for stream sessions.
   const make = useCallback<MakePlayer>(
     (container, signal) =>
-      import('../../../live/players/stream-player')
+      import('../../../playback/players/stream-player')
         .then((module) => module.createStreamPlayer(container, source, { ...playerOptions(role), signal }))
         .catch((error: unknown) => {
           const why = error instanceof Error ? error.message : String(error);

@@ -1,9 +1,9 @@
 import type { Prompt } from '@uis/proto';
 import type { LiveConnection } from '@uis/proto/live';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PlaybackSync, type PlaybackRole } from '../../../live/playback-sync';
-import type { PlayerAdapter } from '../../../live/players/player';
-import { PromptRunner } from '../../../live/prompt-runner';
+import { PlaybackSync, type PlaybackRole } from '../../../playback/sync/playback-sync';
+import type { PlayerAdapter } from '../../../playback/players/player';
+import { PromptRunner } from '../../../playback/prompts/prompt-runner';
 
 /**
  * The playback sync on the page's player and connection, while both exist. `blocked`: the browser

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import simpleheat from 'simpleheat';
-import type { Box } from '../../../live/click-capture';
+import type { Box } from '../../../playback/clicks/click-capture';
 import { heatMax, heatPoints, heatRadius } from '../lib/time-window';
 
 /** Below blue: a lone click still shows, faintly. */

@@ -1,8 +1,8 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { usePlayerIn, type MakePlayer } from '../../../components/player/use-player-in';
 import { apiUrl } from '../../../config/app-config';
-import { createVideoElementPlayer } from '../../../live/players/video-element-player';
-import { videoAssetPath } from '../../../live/video-asset';
+import { createVideoElementPlayer } from '../../../playback/players/video-element-player';
+import { videoAssetPath } from '../../../playback/players/video-asset';
 import { useReplayRecords } from '../hooks/use-replay-data';
 import { useVideoClock } from '../hooks/use-video-clock';
 import { REPLAY_KINDS, type ReplayKind } from '../lib/replay-events';
@@ -44,7 +44,7 @@ function makerFor(sessionId: string, kind: ReplaySource['kind'], location: strin
   }
   // The stream players (and their libraries) load only for stream sessions, as in the live session.
   return (container, signal) =>
-    import('../../../live/players/stream-player')
+    import('../../../playback/players/stream-player')
       .then((module) =>
         module.createStreamPlayer(container, location, { controls: true, label: PLAYER_LABEL, signal }),
       )

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { pictureBox, type Box } from '../../../live/click-capture';
+import { pictureBox, type Box } from '../../../playback/clicks/click-capture';
 import { pictureOf } from '../../../components/player/use-player-in';
 import { HeatmapCanvas } from './heatmap-canvas';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PlayerAdapter, PlayerEvent } from '../../../live/players/player';
+import type { PlayerAdapter, PlayerEvent } from '../../../playback/players/player';
 
 /** While playing, the position is passed on at most this often (the heatmap redraws, markers light up). */
 export const CLOCK_STEP_MS = 100;

@@ -1,4 +1,5 @@
-import { DEBOUNCE_MS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import { UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import type { Action } from '@uis/proto';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

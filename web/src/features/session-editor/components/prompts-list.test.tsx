@@ -1,4 +1,5 @@
-import { DEBOUNCE_MS, UI_TEXTS } from '@uis/proto/browser';
+import { UI_TEXTS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import type { Prompt } from '@uis/proto';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { DEBOUNCE_MS, SELECT_TEXTS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import { SELECT_TEXTS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import type { SessionInfo } from '@uis/proto';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

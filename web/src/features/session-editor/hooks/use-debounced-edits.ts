@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DebouncedEdits, mergeServer, type Fields } from '../lib/debounced-edits';
 

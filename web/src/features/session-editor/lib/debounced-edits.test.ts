@@ -1,4 +1,4 @@
-import { DEBOUNCE_MS } from '@uis/proto/browser';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DebouncedEdits, changedFields, mergeServer, sameValue } from './debounced-edits';
 

@@ -2,7 +2,7 @@ import { STATUS } from '@uis/proto/browser';
 import type { Prompt } from '@uis/proto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMPT_TOLERANCE_S, PromptRunner } from './prompt-runner';
-import { FakeLink, FakePlayer } from './testing/fakes';
+import { FakeLink, FakePlayer } from '../testing/fakes';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);

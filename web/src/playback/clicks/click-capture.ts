@@ -1,6 +1,6 @@
 import { STREAM_PIXEL_COLOR } from '@uis/proto/browser';
 import type { ClientPayloadOf } from '@uis/proto';
-import type { PlayerAdapter } from './players/player';
+import type { PlayerAdapter } from '../players/player';
 
 /** A rectangle on the page (a DOMRect's fields). */
 export interface Box {

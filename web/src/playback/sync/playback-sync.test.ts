@@ -19,7 +19,7 @@ import {
   positionAt,
   syncStep,
 } from './playback-sync';
-import { FakeLink, FakePlayer, type FakePlayerOptions } from './testing/fakes';
+import { FakeLink, FakePlayer, type FakePlayerOptions } from '../testing/fakes';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const wait = (ms: number) => vi.advanceTimersByTimeAsync(ms);

@@ -1,7 +1,7 @@
 import { STREAM_PIXEL_COLOR } from '@uis/proto/browser';
 import { describe, expect, it } from 'vitest';
 import { clickFractions, clickPayload, markerPercent, pictureBox } from './click-capture';
-import { FakePlayer } from './testing/fakes';
+import { FakePlayer } from '../testing/fakes';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const box = { left: 100, top: 50, width: 800, height: 450 };

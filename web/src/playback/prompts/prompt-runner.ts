@@ -1,7 +1,7 @@
 import { STATUS } from '@uis/proto/browser';
 import type { Prompt } from '@uis/proto';
-import type { LiveLink } from './live-link';
-import type { PlayerAdapter } from './players/player';
+import type { LiveLink } from '../live-link';
+import type { PlayerAdapter } from '../players/player';
 
 /**
  * A prompt's second counts as reached when the player is this close to it: the timer that waits for

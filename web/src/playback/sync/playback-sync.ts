@@ -7,8 +7,8 @@ import {
   VIDEO_STATUS_EVERY_MS,
 } from '@uis/proto/browser';
 import type { StampedVideoStatus } from '@uis/proto';
-import type { LiveLink } from './live-link';
-import type { PlayerAdapter } from './players/player';
+import type { LiveLink } from '../live-link';
+import type { PlayerAdapter } from '../players/player';
 
 /** The researcher owns the session's playback; participants follow it. */
 export type PlaybackRole = 'owner' | 'participant';
