@@ -1,7 +1,7 @@
 import { internalRoutes } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { startRecords, type Caller, type Person, type RecordsHarness } from './records-harness';
+import { startRecords, type Caller, type Person, type RecordsHarness } from './support/records-harness';
 
 let h: RecordsHarness;
 let pg: Client;
@@ -33,29 +33,10 @@ const auditOf = async (sessionId: string): Promise<AuditRow[]> =>
 const countAudit = async (): Promise<number> =>
   (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n;
 
-const message = async (sessionId: string, text: string, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendMessage, {
-        sessionId,
-        ...h.author(by),
-        message: text,
-        videoTime: 7,
-      })
-      .expect(200)
-  ).body.res.message as { message_id: string; time: string };
-const pixel = async (sessionId: string, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendPixel, {
-        sessionId,
-        ...h.author(by),
-        x: 0.25,
-        y: 0.75,
-        color: '#123',
-      })
-      .expect(200)
-  ).body.res.pixel as { pixel_id: string; time: string };
+const message = (sessionId: string, text: string, by: Person = 'participant') =>
+  h.appendMessage(sessionId, { message: text, videoTime: 7 }, by);
+const pixel = (sessionId: string, by: Person = 'participant') =>
+  h.appendPixel(sessionId, { x: 0.25, y: 0.75, color: '#123' }, by);
 const post = (path: string, body: object, caller: Caller = 'owner') =>
   h.http().post(path).set(h.as(caller)).send(body);
 
@@ -188,17 +169,15 @@ describe('the audit log when data is deleted', () => {
   it("deleting a user's account deletes the entries about what they wrote and the changes they made", async () => {
     const leaving = h.person('Leaving Lee');
     const sessionId = await h.newSession({ scope: null });
-    const theirs = (
-      await h
-        .internal(internalRoutes.recordsAppendMessage, {
-          sessionId,
-          userId: leaving.user.id,
-          email: leaving.user.email,
-          name: leaving.user.name,
-          message: 'mine',
-        })
-        .expect(200)
-    ).body.res.message as { message_id: string };
+    const theirs = await h.appendMessage(
+      sessionId,
+      { message: 'mine' },
+      h.author({
+        userId: leaving.user.id,
+        email: leaving.user.email,
+        name: leaving.user.name,
+      }),
+    );
     await post('/editMessage', { messageId: theirs.message_id, message: 'edited' }).expect(200);
     const others = await message(sessionId, 'not theirs');
     await post('/editMessage', { messageId: others.message_id, message: 'edited too' }).expect(200);

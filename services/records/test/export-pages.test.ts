@@ -1,5 +1,4 @@
 import { getRepositoryToken } from '@nestjs/typeorm';
-import { internalRoutes } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { AuditLogEntity } from '../src/audit/audit-log.entity';
@@ -7,7 +6,7 @@ import { MessageEntity } from '../src/messages/message.entity';
 import { PixelEntity } from '../src/pixels/pixel.entity';
 import { PlaybackEntity } from '../src/playback/playback.entity';
 import { recordsInOrder, type SessionRecordEntity } from '../src/session-record';
-import { startRecords, type RecordsHarness } from './records-harness';
+import { startRecords, type RecordsHarness } from './support/records-harness';
 
 /**
  * recordsInOrder, the reader of every export: it reads its pages with pg's callback API and hydrates
@@ -36,8 +35,6 @@ async function paged<T extends SessionRecordEntity>(
 /** A session with records of every kind: nulls and values, a reaction, an edit and a deletion. */
 async function sessionWithRecords(): Promise<string> {
   const sessionId = await h.newSession({ scope: null });
-  const append = (route: (typeof internalRoutes)[keyof typeof internalRoutes], input: object) =>
-    h.internal(route, { sessionId, ...h.author('participant'), ...input }).expect(200);
   const messageIds: string[] = [];
   for (const [i, extra] of [
     { message: 'typed, with "quotes"' },
@@ -46,33 +43,22 @@ async function sessionWithRecords(): Promise<string> {
     { message: 'line one\nline two', videoTime: 3.25 },
     { message: 'to be deleted' },
   ].entries()) {
-    const res = await append(internalRoutes.recordsAppendMessage, {
-      ...extra,
-      message: `${i} ${extra.message}`,
-    });
-    messageIds.push((res.body as { res: { message: { message_id: string } } }).res.message.message_id);
+    const appended = await h.appendMessage(sessionId, { ...extra, message: `${i} ${extra.message}` });
+    messageIds.push(appended.message_id);
   }
   for (const [x, y, videoTime] of [
     [0, 1, undefined],
     [0.5, 0.25, 7.125],
     [1, 0.1 + 0.2, 0],
   ] as const) {
-    await append(internalRoutes.recordsAppendPixel, { x, y, color: '#abc', videoTime });
+    await h.appendPixel(sessionId, { x, y, color: '#abc', videoTime });
   }
   for (const [event, videoTime] of [
     ['play', 0],
     ['pause', 1.5],
     ['seek', 90.25],
   ] as const) {
-    await h
-      .internal(internalRoutes.recordsAppendPlayback, {
-        sessionId,
-        ...h.author('owner'),
-        event,
-        videoTime,
-        playbackRate: 1.5,
-      })
-      .expect(200);
+    await h.appendPlayback(sessionId, { event, videoTime, playbackRate: 1.5 });
   }
   // The audit log: jsonb before and after, and an after of null.
   await h

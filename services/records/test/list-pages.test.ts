@@ -1,7 +1,7 @@
 import { RECORD_LIST_PAGE_ROWS, type RouteName } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { startRecords, type Caller, type RecordsHarness } from './records-harness';
+import { startRecords, type Caller, type RecordsHarness } from './support/records-harness';
 
 /**
  * Every list of a session's records answers a page at a time (proto's RECORD_LIST_PAGING): a small

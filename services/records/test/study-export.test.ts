@@ -6,15 +6,21 @@ import {
   STUDY_EXPORT_TABLES,
   STUDY_EXPORT_TEXTS,
   StudyExportManifest,
-  internalRoutes,
   studyExportFileName,
   type StudyExportTable,
 } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { createHash, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { unzip } from './unzip';
-import { rawBody, startRecords, type Caller, type Person, type RecordsHarness } from './records-harness';
+import { unzip } from './support/unzip';
+import {
+  rawBody,
+  startRecords,
+  type Caller,
+  type MessageFields,
+  type Person,
+  type RecordsHarness,
+} from './support/records-harness';
 
 // Three rows a page, so every table below crosses page boundaries of the streamed reads.
 let h: RecordsHarness;
@@ -91,37 +97,13 @@ async function countsOf(sessionIds: string[]): Promise<Record<string, number>> {
   return counts;
 }
 
-const addMessage = async (sessionId: string, message: string, caller: Caller = 'owner') =>
-  (await h.http().post('/addMessage').set(h.as(caller)).send({ sessionId, message }).expect(200)).body.res
-    .message as { message_id: string; time: string };
-const appendMessage = async (sessionId: string, extra: Record<string, unknown>, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendMessage, { sessionId, ...h.author(by), message: 'hi', ...extra })
-      .expect(200)
-  ).body.res.message as { message_id: string };
-const appendPixel = async (sessionId: string, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendPixel, {
-        sessionId,
-        ...h.author(by),
-        x: 0.5,
-        y: 0.25,
-        color: '#abc',
-      })
-      .expect(200)
-  ).body.res.pixel as { pixel_id: string };
-const appendPlayback = (sessionId: string, videoTime: number) =>
-  h
-    .internal(internalRoutes.recordsAppendPlayback, {
-      sessionId,
-      ...h.author('owner'),
-      event: 'play',
-      videoTime,
-      playbackRate: 1,
-    })
-    .expect(200);
+const addMessage = (sessionId: string, message: string, caller: Caller = 'owner') =>
+  h.addMessage(caller, sessionId, message);
+const appendMessage = (sessionId: string, extra: MessageFields, by: Person = 'participant') =>
+  h.appendMessage(sessionId, extra, by);
+const appendPixel = (sessionId: string, by: Person = 'participant') =>
+  h.appendPixel(sessionId, { x: 0.5, y: 0.25, color: '#abc' }, by);
+const appendPlayback = (sessionId: string, videoTime: number) => h.appendPlayback(sessionId, { videoTime });
 
 /** A group of the owner's of its own (the harness's newSession puts every session in one group). */
 async function newGroup(sessions: number): Promise<{ groupId: string; sessionIds: string[] }> {

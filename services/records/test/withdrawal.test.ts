@@ -3,8 +3,8 @@ import { CONSENT_TEXTS, internalRoutes, type Withdrawal } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
-import { rawBody, startRecords, type Caller, type RecordsHarness } from './records-harness';
-import { unzip } from './unzip';
+import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
+import { unzip } from './support/unzip';
 
 /**
  * Issue 14: a participant withdraws from a session (studies' route, the real studies calling the
@@ -38,22 +38,13 @@ const withdrawalsOf = (sessionId: string, caller: Caller = 'owner') =>
 
 const write = async (sessionId: string, who: AuthUser, label: string) => {
   const author = { userId: who.id, email: who.email, name: who.name };
-  const message = (
-    await h
-      .internal(internalRoutes.recordsAppendMessage, { sessionId, ...author, message: `${label} says hi` })
-      .expect(200)
-  ).body.res.message as { message_id: string };
-  await h
-    .internal(internalRoutes.recordsAppendMessage, {
-      sessionId,
-      ...author,
-      message: `${label} reacted with Clap`,
-      actionId: '2c0f6d1e-57b5-4b7a-9d7a-6a1f0c2b3d4e',
-    })
-    .expect(200);
-  await h
-    .internal(internalRoutes.recordsAppendPixel, { sessionId, ...author, x: 0.5, y: 0.5, color: '#fff' })
-    .expect(200);
+  const message = await h.appendMessage(sessionId, { message: `${label} says hi` }, author);
+  await h.appendMessage(
+    sessionId,
+    { message: `${label} reacted with Clap`, actionId: '2c0f6d1e-57b5-4b7a-9d7a-6a1f0c2b3d4e' },
+    author,
+  );
+  await h.appendPixel(sessionId, { x: 0.5, y: 0.5, color: '#fff' }, author);
   return message;
 };
 

@@ -33,13 +33,6 @@ export class RecordsInternalController {
     return { pages: await this.messages.latestPages(sessionIds, limit) };
   }
 
-  @InternalEndpoint(internalRoutes.recordsAppendMessage)
-  async appendMessage(
-    @Input() input: ParsedInternalRequestOf<'recordsAppendMessage'>,
-  ): Promise<InternalAnswerOf<'recordsAppendMessage'>> {
-    return { message: await this.messages.append(input) };
-  }
-
   @InternalEndpoint(internalRoutes.recordsAppendMessages)
   async appendMessages(
     @Input() { items }: ParsedInternalRequestOf<'recordsAppendMessages'>,
