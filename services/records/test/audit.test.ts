@@ -1,17 +1,12 @@
 import { internalRoutes } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { startRecords, type Caller, type Person, type RecordsHarness } from './support/records-harness';
 
 let h: RecordsHarness;
-let pg: Client;
 beforeAll(async () => {
   h = await startRecords('audit');
-  pg = new Client({ connectionString: h.db.url, options: '-c search_path=records' });
-  await pg.connect();
 });
 afterAll(async () => {
-  await pg.end();
   await h.close();
 });
 
@@ -29,9 +24,10 @@ interface AuditRow {
 }
 
 const auditOf = async (sessionId: string): Promise<AuditRow[]> =>
-  (await pg.query<AuditRow>('SELECT * FROM audit_log WHERE session_id = $1 ORDER BY seq', [sessionId])).rows;
+  (await h.pg.query<AuditRow>('SELECT * FROM audit_log WHERE session_id = $1 ORDER BY seq', [sessionId]))
+    .rows;
 const countAudit = async (): Promise<number> =>
-  (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n;
+  (await h.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n;
 
 const message = (sessionId: string, text: string, by: Person = 'participant') =>
   h.appendMessage(sessionId, { message: text, videoTime: 7 }, by);
@@ -106,13 +102,13 @@ describe('the audit log', () => {
     const sessionId = await h.newSession();
     const sent = await message(sessionId, 'stays');
     const click = await pixel(sessionId);
-    await pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
+    await h.pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
     try {
       await post('/editMessage', { messageId: sent.message_id, message: 'lost' }).expect(500);
       await post('/deleteMessage', { messageId: sent.message_id }).expect(500);
       await post('/deletePixel', { pixelId: click.pixel_id }).expect(500);
     } finally {
-      await pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
+      await h.pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
     }
     const listed = await h.http().get('/getMessages').set(h.as('owner')).query({ sessionId }).expect(200);
     expect((listed.body.res.messages as { message: string }[]).map((m) => m.message)).toEqual(['stays']);

@@ -9,7 +9,6 @@ import {
   type InternalRouteDef,
 } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import { expectNoIdentities, startRecords, type RecordsHarness } from './support/records-harness';
 
 let h: RecordsHarness;
@@ -28,15 +27,8 @@ const listed = async (sessionId: string) => {
   return res.body.res.messages as unknown[];
 };
 /** Every message stored in records, whatever the session: a refused call must leave it as it was. */
-const countAllMessages = async () => {
-  const client = new Client({ connectionString: h.db.url });
-  await client.connect();
-  try {
-    return (await client.query<{ n: string }>('SELECT count(*) AS n FROM records.messages')).rows[0]!.n;
-  } finally {
-    await client.end();
-  }
-};
+const countAllMessages = async () =>
+  (await h.pg.query<{ n: string }>('SELECT count(*) AS n FROM records.messages')).rows[0]!.n;
 /**
  * Generated bad input (kit's invalidPayloadOf of the route's own schema): 100 JSON objects the
  * kit's parser takes (other bodies and bodies over its limit: kit's http tests), each a 4xx with a
@@ -231,25 +223,19 @@ describe('realtime appends in groups (recordsAppendMessages)', () => {
   const appendMessages = (items: Item[]) => h.appendMessages(items);
   /** The rows as stored, in the session order (seq), with what answers never show. */
   const storedRows = async (sessionIds: string[]) => {
-    const client = new Client({ connectionString: h.db.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{
-        id: string;
-        session_id: string;
-        author_user_id: string;
-        author_email: string;
-        name: string;
-        message: string;
-      }>(
-        `SELECT id, session_id, author_user_id, author_email, name, message
-         FROM records.messages WHERE session_id = ANY($1::uuid[]) ORDER BY seq`,
-        [sessionIds],
-      );
-      return rows;
-    } finally {
-      await client.end();
-    }
+    const { rows } = await h.pg.query<{
+      id: string;
+      session_id: string;
+      author_user_id: string;
+      author_email: string;
+      name: string;
+      message: string;
+    }>(
+      `SELECT id, session_id, author_user_id, author_email, name, message
+       FROM records.messages WHERE session_id = ANY($1::uuid[]) ORDER BY seq`,
+      [sessionIds],
+    );
+    return rows;
   };
 
   it('stores every item, answers each stored message in the order of the items, with the fields one append answers', async () => {

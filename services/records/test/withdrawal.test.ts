@@ -2,7 +2,6 @@ import type { AuthUser } from '@uis/kit';
 import { CONSENT_TEXTS, internalRoutes, type Withdrawal } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
 import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
 import { unzip } from './support/unzip';
 
@@ -11,14 +10,10 @@ import { unzip } from './support/unzip';
  * real records), and a participant must agree to a session's consent text before writing to it.
  */
 let h: RecordsHarness;
-let pg: Client;
 beforeAll(async () => {
   h = await startRecords('withdrawal');
-  pg = new Client({ connectionString: h.db.url, options: '-c search_path=records' });
-  await pg.connect();
 });
 afterAll(async () => {
-  await pg.end();
   await h.close();
 });
 
@@ -50,7 +45,7 @@ const write = async (sessionId: string, who: AuthUser, label: string) => {
 
 /** What records holds of a person in a session. */
 const heldOf = async (sessionId: string, userId: string) => {
-  const count = async (sql: string) => (await pg.query<{ n: number }>(sql, [sessionId, userId])).rows[0]!.n;
+  const count = async (sql: string) => (await h.pg.query<{ n: number }>(sql, [sessionId, userId])).rows[0]!.n;
   return {
     messages: await count(
       'SELECT count(*)::int AS n FROM messages WHERE session_id = $1 AND author_user_id = $2',
@@ -125,7 +120,7 @@ describe('withdrawing from a session', () => {
         .expect(200);
     const deviceChecksOf = async (id: string) =>
       (
-        await pg.query<{ n: number }>(
+        await h.pg.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM records.device_checks WHERE session_id = $1 AND author_user_id = $2',
           [id, pat.user.id],
         )
@@ -284,7 +279,7 @@ describe('withdrawing from a session', () => {
       .set(h.as('owner'))
       .send({ sessionId: deletedSession })
       .expect(200);
-    const rows = async (sql: string, value: string) => (await pg.query(sql, [value])).rowCount;
+    const rows = async (sql: string, value: string) => (await h.pg.query(sql, [value])).rowCount;
     expect(await rows('SELECT 1 FROM withdrawals WHERE session_id = $1', deletedSession)).toBe(0);
     await h
       .internal(internalRoutes.recordsUserDataDelete, { userId: gone.user.id, email: gone.user.email })

@@ -21,6 +21,7 @@ import {
   type Prompt,
 } from '@uis/proto';
 import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
+import { Client } from 'pg';
 import request from 'supertest';
 import { recordsService } from '../../src';
 import { startContentStandIn, type ContentTable } from './stand-ins';
@@ -52,6 +53,8 @@ export interface RecordsHarness {
   app: INestApplication;
   studies: INestApplication;
   db: TestDatabase;
+  /** A connection to the test database, `records` first on its search path: what a test reads or breaks directly. */
+  pg: Client;
   content: ContentTable;
   users: Record<Person, AuthUser>;
   /** Records' REST and internal endpoints. */
@@ -122,6 +125,8 @@ export async function startRecords(
   };
   const app = await recordsService.createApp(env);
   const recordsUrl = await listen(app);
+  const pg = new Client({ connectionString: db.url, options: '-c search_path=records' });
+  await pg.connect();
 
   // Studies as createApp builds it, except that records is its one session-data owner (proto's list
   // is still empty until the lead adds the services that landed).
@@ -163,6 +168,7 @@ export async function startRecords(
     app,
     studies,
     db,
+    pg,
     content: content.table,
     users,
     http,
@@ -223,7 +229,7 @@ export async function startRecords(
       return MessageRecord.parse(res.body.res.message);
     },
     async close() {
-      await Promise.all([studies.close(), app.close(), content.app.close()]);
+      await Promise.all([studies.close(), app.close(), content.app.close(), pg.end()]);
       await db.drop();
     },
   };
