@@ -346,20 +346,11 @@ export const internalRoutes = defineInternalRoutes({
     answer: z.object({ pages: z.array(MessagePageAnswer.extend({ sessionId: id() })) }),
     hot: true,
   },
-  recordsAppendMessage: {
-    method: 'POST',
-    path: '/internal/records/messages',
-    service: 'records',
-    summary:
-      "Appends one chat message for an author the caller checked (`name` is the signed-in user's name). Realtime's live chat goes through recordsAppendMessages, which checks each item as this route checks its one.",
-    request: AppendedMessage,
-    answer: z.object({ message: MessageRecord }),
-  },
   recordsAppendMessages: {
     method: 'POST',
     path: '/internal/records/messages/batch',
     service: 'records',
-    summary: `Realtime's group commit: the chat messages that arrived while its previous append was in flight (1 to ${MESSAGES_PER_APPEND}), stored by one INSERT before any of them is broadcast or acknowledged. Each item is checked as recordsAppendMessage checks one; one bad item refuses the call (400) and stores nothing. Answers the stored messages in the order of the items.`,
+    summary: `Realtime's group commit: the chat messages that arrived while its previous append was in flight (1 to ${MESSAGES_PER_APPEND}), stored by one INSERT before any of them is broadcast or acknowledged. Each item is checked on its own (the author is the one realtime checked: name is the signed-in user's name); one bad item refuses the call (400) and stores nothing. Answers the stored messages in the order of the items.`,
     request: z.object({
       items: batchOf(AppendedMessage, MESSAGES_PER_APPEND, 'message'),
     }),

@@ -1,4 +1,5 @@
 import {
+  AppendedMessage,
   INTERNAL_PATH_PREFIX,
   SESSION_DATA_OWNERS,
   USER_DATA_OWNERS,
@@ -79,7 +80,8 @@ describe('internal routes', () => {
   });
 
   it('let realtime append messages and clicks with the same limits as the public routes', () => {
-    const message = internalRoutes.recordsAppendMessage.request;
+    // Each item of realtime's group commit (recordsAppendMessages).
+    const message = AppendedMessage;
     expect(message.parse({ sessionId, userId, email: 'ada@lab.test', name: 'Ada', message: ' hi ' })).toEqual(
       {
         sessionId,

@@ -259,7 +259,7 @@ class Variant {
     const text = await (await fetch(`${this.services.records.url}/metrics`)).text();
     let calls = 0;
     for (const line of text.split('\n')) {
-      // POST /internal/records/messages (one message) or .../batch (a group).
+      // POST /internal/records/messages/batch (a group; also .../latest, the join reads).
       if (
         line.startsWith('http_request_duration_seconds_count{') &&
         line.includes('method="POST"') &&

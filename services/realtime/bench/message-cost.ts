@@ -77,12 +77,16 @@ async function fillHistory(
   const worker = async () => {
     while (next < count) {
       const n = (next += 1);
-      await records.call(internalRoutes.recordsAppendMessage, {
-        sessionId,
-        userId: author.id,
-        email: author.email,
-        name: author.name,
-        message: `History message ${n} of ${count}, about as long as a real one.`,
+      await records.call(internalRoutes.recordsAppendMessages, {
+        items: [
+          {
+            sessionId,
+            userId: author.id,
+            email: author.email,
+            name: author.name,
+            message: `History message ${n} of ${count}, about as long as a real one.`,
+          },
+        ],
       });
     }
   };

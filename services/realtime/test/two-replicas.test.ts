@@ -227,12 +227,18 @@ describe('two realtime replicas on one Redis', () => {
   it('re-announces a rejoining author’s message that a dead replica stored but never broadcast', async () => {
     const { sessionId, p1, p2 } = await liveSession();
     // What a replica leaves behind when it dies between records' answer and the broadcast.
-    const { message } = await stack.records().call(internalRoutes.recordsAppendMessage, {
-      sessionId,
-      userId: pat.user.id,
-      email: pat.user.email,
-      name: pat.user.name,
-      message: 'Sent just before the crash',
+    const {
+      messages: [message],
+    } = await stack.records().call(internalRoutes.recordsAppendMessages, {
+      items: [
+        {
+          sessionId,
+          userId: pat.user.id,
+          email: pat.user.email,
+          name: pat.user.name,
+          message: 'Sent just before the crash',
+        },
+      ],
     });
     await pause(100);
     expect(p2.texts()).toEqual([]);

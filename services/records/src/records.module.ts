@@ -1,54 +1,33 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DatabaseModule } from '@uis/kit';
-import { AuditLogEntity } from './audit/audit-log.entity';
-import { AuditLogService } from './audit/audit-log.service';
-import { DeviceCheckEntity } from './device-checks/device-check.entity';
-import { DeviceChecksController } from './device-checks/device-checks.controller';
-import { DeviceChecksService } from './device-checks/device-checks.service';
-import { RecordsExportController } from './export/records-export.controller';
-import { RecordsExportService } from './export/records-export.service';
-import { RecordsDeletionService } from './internal/records-deletion.service';
-import { RecordsInternalController } from './internal/records-internal.controller';
-import { MessageEntity } from './messages/message.entity';
-import { MessagesController } from './messages/messages.controller';
-import { MessagesService } from './messages/messages.service';
+import { AuditModule } from './audit/audit.module';
+import { RecordsDb } from './db/records-db';
+import { DeletionModule } from './deletion/deletion.module';
+import { DeviceChecksModule } from './device-checks/device-checks.module';
+import { RecordsExportModule } from './export/records-export.module';
+import { MessagesModule } from './messages/messages.module';
 import { CreateRecordsTables1763856000000 } from './migrations/1763856000000-create-records-tables';
 import { TimeAlignedRecords1764000000000 } from './migrations/1764000000000-time-aligned-records';
 import { CreateAuditLog1764000000100 } from './migrations/1764000000100-create-audit-log';
 import { CreateWithdrawals1795500000000 } from './migrations/1795500000000-create-withdrawals';
 import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-create-device-checks';
 import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
-import { PixelEntity } from './pixels/pixel.entity';
-import { PixelsController } from './pixels/pixels.controller';
-import { PixelsService } from './pixels/pixels.service';
-import { PlaybackController } from './playback/playback.controller';
-import { PlaybackEntity } from './playback/playback.entity';
-import { PlaybackService } from './playback/playback.service';
+import { PixelsModule } from './pixels/pixels.module';
+import { PlaybackModule } from './playback/playback.module';
 import { RECORDS_CONFIG, type RecordsConfig } from './records.config';
-import { StudyExportController } from './study-export/study-export.controller';
-import { StudyExportService } from './study-export/study-export.service';
-import { StudyParticipantsService } from './study-export/study-participants.service';
-import { ConsentExportSource } from './withdrawals/consent-export.source';
-import { WithdrawalEntity } from './withdrawals/withdrawal.entity';
-import { WithdrawalsController } from './withdrawals/withdrawals.controller';
-import { WithdrawalsService } from './withdrawals/withdrawals.service';
+import { StudyExportModule } from './study-export/study-export.module';
+import { WithdrawalsModule } from './withdrawals/withdrawals.module';
 import { RecordWriteLimits } from './write-limits';
 
-const entities = [
-  MessageEntity,
-  PixelEntity,
-  PlaybackEntity,
-  AuditLogEntity,
-  WithdrawalEntity,
-  DeviceCheckEntity,
-];
 export const RECORDS_SCHEMA = 'records';
 
-/** Records's tables: its schema, entities and migrations (the module and the migrate entry). */
+/**
+ * Records's tables: its schema and migrations (the module and the migrate entry). No entities: the
+ * repositories write their SQL by hand (README, "Code").
+ */
 export const recordsDatabase = () => ({
   schema: RECORDS_SCHEMA,
-  entities,
+  entities: [],
   migrations: [
     CreateRecordsTables1763856000000,
     TimeAlignedRecords1764000000000,
@@ -59,6 +38,15 @@ export const recordsDatabase = () => ({
   ],
 });
 
+/** What every feature module uses: the validated environment, the database and the write limits. */
+const coreModule = (config: RecordsConfig): DynamicModule => ({
+  module: class RecordsCoreModule {},
+  global: true,
+  providers: [{ provide: RECORDS_CONFIG, useValue: config }, RecordsDb, RecordWriteLimits],
+  exports: [RECORDS_CONFIG, RecordsDb, RecordWriteLimits],
+});
+
+/** The database and records' features, each a module of its own. */
 @Module({})
 export class RecordsModule {
   static forRoot(config: RecordsConfig): DynamicModule {
@@ -70,32 +58,16 @@ export class RecordsModule {
           url: config.DATABASE_URL,
           migrateOnStart: config.MIGRATE_ON_START,
         }),
-        TypeOrmModule.forFeature(entities),
-      ],
-      controllers: [
-        MessagesController,
-        PixelsController,
-        PlaybackController,
-        RecordsExportController,
-        StudyExportController,
-        WithdrawalsController,
-        DeviceChecksController,
-        RecordsInternalController,
-      ],
-      providers: [
-        { provide: RECORDS_CONFIG, useValue: config },
-        RecordWriteLimits,
-        MessagesService,
-        PixelsService,
-        PlaybackService,
-        RecordsExportService,
-        AuditLogService,
-        StudyParticipantsService,
-        StudyExportService,
-        WithdrawalsService,
-        ConsentExportSource,
-        DeviceChecksService,
-        RecordsDeletionService,
+        coreModule(config),
+        MessagesModule,
+        PixelsModule,
+        PlaybackModule,
+        AuditModule,
+        DeviceChecksModule,
+        WithdrawalsModule,
+        RecordsExportModule,
+        StudyExportModule,
+        DeletionModule,
       ],
     };
   }

@@ -1,17 +1,12 @@
 import { internalRoutes } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { startRecords, type Caller, type Person, type RecordsHarness } from './records-harness';
+import { startRecords, type Caller, type Person, type RecordsHarness } from './support/records-harness';
 
 let h: RecordsHarness;
-let pg: Client;
 beforeAll(async () => {
   h = await startRecords('audit');
-  pg = new Client({ connectionString: h.db.url, options: '-c search_path=records' });
-  await pg.connect();
 });
 afterAll(async () => {
-  await pg.end();
   await h.close();
 });
 
@@ -29,33 +24,15 @@ interface AuditRow {
 }
 
 const auditOf = async (sessionId: string): Promise<AuditRow[]> =>
-  (await pg.query<AuditRow>('SELECT * FROM audit_log WHERE session_id = $1 ORDER BY seq', [sessionId])).rows;
+  (await h.pg.query<AuditRow>('SELECT * FROM audit_log WHERE session_id = $1 ORDER BY seq', [sessionId]))
+    .rows;
 const countAudit = async (): Promise<number> =>
-  (await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n;
+  (await h.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n;
 
-const message = async (sessionId: string, text: string, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendMessage, {
-        sessionId,
-        ...h.author(by),
-        message: text,
-        videoTime: 7,
-      })
-      .expect(200)
-  ).body.res.message as { message_id: string; time: string };
-const pixel = async (sessionId: string, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendPixel, {
-        sessionId,
-        ...h.author(by),
-        x: 0.25,
-        y: 0.75,
-        color: '#123',
-      })
-      .expect(200)
-  ).body.res.pixel as { pixel_id: string; time: string };
+const message = (sessionId: string, text: string, by: Person = 'participant') =>
+  h.appendMessage(sessionId, { message: text, videoTime: 7 }, by);
+const pixel = (sessionId: string, by: Person = 'participant') =>
+  h.appendPixel(sessionId, { x: 0.25, y: 0.75, color: '#123' }, by);
 const post = (path: string, body: object, caller: Caller = 'owner') =>
   h.http().post(path).set(h.as(caller)).send(body);
 
@@ -125,13 +102,13 @@ describe('the audit log', () => {
     const sessionId = await h.newSession();
     const sent = await message(sessionId, 'stays');
     const click = await pixel(sessionId);
-    await pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
+    await h.pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
     try {
       await post('/editMessage', { messageId: sent.message_id, message: 'lost' }).expect(500);
       await post('/deleteMessage', { messageId: sent.message_id }).expect(500);
       await post('/deletePixel', { pixelId: click.pixel_id }).expect(500);
     } finally {
-      await pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
+      await h.pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
     }
     const listed = await h.http().get('/getMessages').set(h.as('owner')).query({ sessionId }).expect(200);
     expect((listed.body.res.messages as { message: string }[]).map((m) => m.message)).toEqual(['stays']);
@@ -188,17 +165,15 @@ describe('the audit log when data is deleted', () => {
   it("deleting a user's account deletes the entries about what they wrote and the changes they made", async () => {
     const leaving = h.person('Leaving Lee');
     const sessionId = await h.newSession({ scope: null });
-    const theirs = (
-      await h
-        .internal(internalRoutes.recordsAppendMessage, {
-          sessionId,
-          userId: leaving.user.id,
-          email: leaving.user.email,
-          name: leaving.user.name,
-          message: 'mine',
-        })
-        .expect(200)
-    ).body.res.message as { message_id: string };
+    const theirs = await h.appendMessage(
+      sessionId,
+      { message: 'mine' },
+      h.author({
+        userId: leaving.user.id,
+        email: leaving.user.email,
+        name: leaving.user.name,
+      }),
+    );
     await post('/editMessage', { messageId: theirs.message_id, message: 'edited' }).expect(200);
     const others = await message(sessionId, 'not theirs');
     await post('/editMessage', { messageId: others.message_id, message: 'edited too' }).expect(200);

@@ -1,8 +1,8 @@
 import { DeviceCheck, internalRoutes, type RequestOf } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
-import { rawBody, startRecords, type Caller, type RecordsHarness } from './records-harness';
-import { unzip } from './unzip';
+import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
+import { unzip } from './support/unzip';
 
 let h: RecordsHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { EXPORT_COLUMNS, RECORD_KINDS, internalRoutes, type RecordKind } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
-import { rawBody, startRecords, type Caller, type RecordsHarness } from './records-harness';
+import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
 
 // Three rows a page, so every export below crosses page boundaries of the streamed read.
 let h: RecordsHarness;
@@ -68,15 +68,7 @@ describe('export of messages', () => {
       });
     }
     // One appended by realtime, whose payload carries no e-mail.
-    const live = await h
-      .internal(internalRoutes.recordsAppendMessage, {
-        sessionId,
-        userId: h.users.participant.id,
-        email: h.users.participant.email,
-        name: h.users.participant.name,
-        message: '@everyone hello',
-      })
-      .expect(200);
+    const live = await h.appendMessage(sessionId, { message: '@everyone hello' }, 'participant');
 
     const { text, rows } = await download(sessionId, 'messages');
     expect(rows).toEqual([
@@ -90,8 +82,8 @@ describe('export of messages', () => {
         actionId: '',
       })),
       {
-        message_id: live.body.res.message.message_id,
-        time: live.body.res.message.time,
+        message_id: live.message_id,
+        time: live.time,
         videoTime: '',
         name: h.users.participant.name,
         email: h.users.participant.email,
@@ -121,16 +113,12 @@ describe('export of messages', () => {
     const sessionId = await h.newSession();
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const res = await h
-        .internal(internalRoutes.recordsAppendMessage, {
-          sessionId,
-          userId: h.users.owner.id,
-          email: h.users.owner.email,
-          name: 'N',
-          message: `m${i}`,
-        })
-        .expect(200);
-      ids.push(res.body.res.message.message_id);
+      const appended = await h.appendMessage(
+        sessionId,
+        { message: `m${i}` },
+        { ...h.author('owner'), name: 'N' },
+      );
+      ids.push(appended.message_id);
     }
     const { rows } = await download(sessionId, 'messages');
     expect(rows.map((r) => r.message_id)).toEqual(ids);

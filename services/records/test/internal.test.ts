@@ -6,12 +6,10 @@ import {
   SESSIONS_PER_LATEST_READ,
   internalRoutes,
   MessageRecord,
-  PixelRecord,
   type InternalRouteDef,
 } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { expectNoIdentities, startRecords, type RecordsHarness } from './records-harness';
+import { expectNoIdentities, startRecords, type RecordsHarness } from './support/records-harness';
 
 let h: RecordsHarness;
 beforeAll(async () => {
@@ -19,44 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const author = () => ({
-  userId: h.users.participant.id,
-  email: h.users.participant.email,
-  name: h.users.participant.name,
-});
-const appendMessage = async (sessionId: string, message: string, by = author()) => {
-  const res = await h
-    .internal(internalRoutes.recordsAppendMessage, { sessionId, ...by, message })
-    .expect(200);
-  return MessageRecord.parse(res.body.res.message);
-};
-const appendPixel = async (sessionId: string, extra: object = {}, by = author()) => {
-  const res = await h
-    .internal(internalRoutes.recordsAppendPixel, {
-      sessionId,
-      ...by,
-      x: 0.5,
-      y: 0.5,
-      color: '#fff',
-      ...extra,
-    })
-    .expect(200);
-  return PixelRecord.parse(res.body.res.pixel);
-};
+const author = () => h.author('participant');
+const appendMessage = (sessionId: string, message: string, by = author()) =>
+  h.appendMessage(sessionId, { message }, by);
+const appendPixel = (sessionId: string, extra: object = {}, by = author()) =>
+  h.appendPixel(sessionId, extra, by);
 const listed = async (sessionId: string) => {
   const res = await h.internal(internalRoutes.recordsListMessages, { sessionId }).expect(200);
   return res.body.res.messages as unknown[];
 };
 /** Every message stored in records, whatever the session: a refused call must leave it as it was. */
-const countAllMessages = async () => {
-  const client = new Client({ connectionString: h.db.url });
-  await client.connect();
-  try {
-    return (await client.query<{ n: string }>('SELECT count(*) AS n FROM records.messages')).rows[0]!.n;
-  } finally {
-    await client.end();
-  }
-};
+const countAllMessages = async () =>
+  (await h.pg.query<{ n: string }>('SELECT count(*) AS n FROM records.messages')).rows[0]!.n;
 /**
  * Generated bad input (kit's invalidPayloadOf of the route's own schema): 100 JSON objects the
  * kit's parser takes (other bodies and bodies over its limit: kit's http tests), each a 4xx with a
@@ -94,10 +66,6 @@ describe('internal endpoints need the service token', () => {
     [
       [internalRoutes.recordsListMessages, { sessionId }],
       [internalRoutes.recordsLatestMessages, { sessionIds: [sessionId] }],
-      [
-        internalRoutes.recordsAppendMessage,
-        { sessionId, userId: randomUUID(), email: 'n@uni.test', name: 'N', message: 'm' },
-      ],
       [
         internalRoutes.recordsAppendMessages,
         { items: [{ sessionId, userId: randomUUID(), email: 'n@uni.test', name: 'N', message: 'm' }] },
@@ -252,31 +220,22 @@ describe('realtime appends, then lists the full ordered list', () => {
 
 describe('realtime appends in groups (recordsAppendMessages)', () => {
   type Item = { sessionId: string; userId: string; email: string; name: string; message: string };
-  const appendMessages = async (items: Item[]) => {
-    const res = await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(200);
-    return (res.body.res.messages as unknown[]).map((m) => MessageRecord.parse(m));
-  };
+  const appendMessages = (items: Item[]) => h.appendMessages(items);
   /** The rows as stored, in the session order (seq), with what answers never show. */
   const storedRows = async (sessionIds: string[]) => {
-    const client = new Client({ connectionString: h.db.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{
-        id: string;
-        session_id: string;
-        author_user_id: string;
-        author_email: string;
-        name: string;
-        message: string;
-      }>(
-        `SELECT id, session_id, author_user_id, author_email, name, message
-         FROM records.messages WHERE session_id = ANY($1::uuid[]) ORDER BY seq`,
-        [sessionIds],
-      );
-      return rows;
-    } finally {
-      await client.end();
-    }
+    const { rows } = await h.pg.query<{
+      id: string;
+      session_id: string;
+      author_user_id: string;
+      author_email: string;
+      name: string;
+      message: string;
+    }>(
+      `SELECT id, session_id, author_user_id, author_email, name, message
+       FROM records.messages WHERE session_id = ANY($1::uuid[]) ORDER BY seq`,
+      [sessionIds],
+    );
+    return rows;
   };
 
   it('stores every item, answers each stored message in the order of the items, with the fields one append answers', async () => {
@@ -610,20 +569,20 @@ describe('internal endpoints: bad input is a 400 that says what is wrong', () =>
     ],
     [
       'append without userId',
-      internalRoutes.recordsAppendMessage,
-      { sessionId, name: 'N', message: 'm' },
+      internalRoutes.recordsAppendMessages,
+      { items: [{ sessionId, name: 'N', message: 'm' }] },
       'This field must not be empty',
     ],
     [
       'append with a blank name',
-      internalRoutes.recordsAppendMessage,
-      { sessionId, userId, email: 'n@uni.test', name: ' ', message: 'm' },
+      internalRoutes.recordsAppendMessages,
+      { items: [{ sessionId, userId, email: 'n@uni.test', name: ' ', message: 'm' }] },
       'This field must not be empty',
     ],
     [
       'append with a blank message',
-      internalRoutes.recordsAppendMessage,
-      { sessionId, userId, email: 'n@uni.test', name: 'N', message: '' },
+      internalRoutes.recordsAppendMessages,
+      { items: [{ sessionId, userId, email: 'n@uni.test', name: 'N', message: '' }] },
       'This field must not be empty',
     ],
     [

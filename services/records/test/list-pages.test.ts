@@ -1,21 +1,16 @@
 import { RECORD_LIST_PAGE_ROWS, type RouteName } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { startRecords, type Caller, type RecordsHarness } from './records-harness';
+import { startRecords, type Caller, type RecordsHarness } from './support/records-harness';
 
 /**
  * Every list of a session's records answers a page at a time (proto's RECORD_LIST_PAGING): a small
  * session in one answer as before, a large one in pages of RECORD_LIST_PAGE_ROWS chained by `after`.
  */
 let h: RecordsHarness;
-let db: Client;
 beforeAll(async () => {
   h = await startRecords('list_pages');
-  db = new Client({ connectionString: h.db.url });
-  await db.connect();
 });
 afterAll(async () => {
-  await db.end();
   await h.close();
 });
 
@@ -62,13 +57,13 @@ async function seed(route: ListRoute, sessionId: string, rows: number): Promise<
   const { table, columns } = LISTS[route];
   const author = h.author('participant');
   const names = Object.keys(columns).join(', ');
-  const { rows: inserted } = await db.query<{ id: string }>(
+  const { rows: inserted } = await h.pg.query<{ id: string }>(
     `INSERT INTO records.${table} (session_id, author_user_id, author_email, name, ${names})
      SELECT $1, $2, $3, $4, ${Object.values(columns).join(', ')} FROM generate_series(1, $5::int) AS n ORDER BY n
      RETURNING id`,
     [sessionId, author.userId, author.email, author.name, rows],
   );
-  const { rows: ordered } = await db.query<{ id: string }>(
+  const { rows: ordered } = await h.pg.query<{ id: string }>(
     `SELECT id FROM records.${table} WHERE session_id = $1 ORDER BY seq`,
     [sessionId],
   );

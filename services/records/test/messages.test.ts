@@ -6,7 +6,12 @@ import {
   type MessageRecord as Message,
 } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { expectNoIdentities, startRecords, type Caller, type RecordsHarness } from './records-harness';
+import {
+  expectNoIdentities,
+  startRecords,
+  type Caller,
+  type RecordsHarness,
+} from './support/records-harness';
 
 let h: RecordsHarness;
 beforeAll(async () => {
@@ -14,10 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const addMessage = async (caller: Caller, sessionId: string, message: string): Promise<Message> => {
-  const res = await h.http().post('/addMessage').set(h.as(caller)).send({ sessionId, message }).expect(200);
-  return MessageRecord.parse(res.body.res.message);
-};
+const addMessage = (caller: Caller, sessionId: string, message: string): Promise<Message> =>
+  h.addMessage(caller, sessionId, message);
 const listMessages = async (sessionId: string, caller: Caller = 'owner'): Promise<Message[]> => {
   const res = await h.http().get('/getMessages').set(h.as(caller)).query({ sessionId }).expect(200);
   return (res.body.res.messages as unknown[]).map((m) => MessageRecord.parse(m));
@@ -286,16 +289,7 @@ describe('messages: who may do what', () => {
 
   it('a message of a session studies does not have is 404 (the session is gone)', async () => {
     // Realtime's append trusts its caller, so a row can name a session studies never had.
-    const appended = await h
-      .internal(internalRoutes.recordsAppendMessage, {
-        sessionId: randomUUID(),
-        userId: h.users.owner.id,
-        email: h.users.owner.email,
-        name: h.users.owner.name,
-        message: 'orphan',
-      })
-      .expect(200);
-    const message = MessageRecord.parse(appended.body.res.message);
+    const message = await h.appendMessage(randomUUID(), { message: 'orphan' }, 'owner');
     const res = await h
       .http()
       .post('/deleteMessage')

@@ -1,7 +1,12 @@
 import { sendInput } from '@uis/kit/testing';
 import { PixelRecord, STREAM_PIXEL_COLOR, type PixelRecord as Pixel } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { expectNoIdentities, startRecords, type Caller, type RecordsHarness } from './records-harness';
+import {
+  expectNoIdentities,
+  startRecords,
+  type Caller,
+  type RecordsHarness,
+} from './support/records-harness';
 
 let h: RecordsHarness;
 beforeAll(async () => {

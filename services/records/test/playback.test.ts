@@ -1,7 +1,13 @@
 import { PlaybackRecord, internalRoutes, type InternalRequestOf } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
-import { rawBody, startRecords, type Caller, type Person, type RecordsHarness } from './records-harness';
+import {
+  rawBody,
+  startRecords,
+  type Caller,
+  type Person,
+  type RecordsHarness,
+} from './support/records-harness';
 
 let h: RecordsHarness;
 beforeAll(async () => {
@@ -11,12 +17,8 @@ afterAll(() => h.close());
 
 type Entry = Omit<InternalRequestOf<'recordsAppendPlayback'>, 'sessionId' | 'userId' | 'email' | 'name'>;
 
-const append = async (sessionId: string, entry: Entry, by: Person = 'owner'): Promise<PlaybackRecord> => {
-  const res = await h
-    .internal(internalRoutes.recordsAppendPlayback, { sessionId, ...h.author(by), ...entry })
-    .expect(200);
-  return PlaybackRecord.parse(res.body.res.playback);
-};
+const append = (sessionId: string, entry: Entry, by: Person = 'owner'): Promise<PlaybackRecord> =>
+  h.appendPlayback(sessionId, entry, by);
 
 const logOf = async (sessionId: string, caller: Caller = 'owner') => {
   const res = await h.http().get('/getPlayback').set(h.as(caller)).query({ sessionId }).expect(200);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { recordsDatabase } from '../src/records.module';
-import { startRecords, type RecordsHarness } from './records-harness';
+import { startRecords, type RecordsHarness } from './support/records-harness';
 
 /**
  * `seq`, the chat's (and the playback log's) order, counts per session: what a participant sees of
@@ -16,40 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const addMessage = async (sessionId: string, message: string) => {
-  const res = await h
-    .http()
-    .post('/addMessage')
-    .set(h.as('participant'))
-    .send({ sessionId, message })
-    .expect(200);
-  return MessageRecord.parse(res.body.res.message);
-};
-const appendMessages = async (items: { sessionId: string; message: string }[]) => {
-  const res = await h
-    .internal(internalRoutes.recordsAppendMessages, {
-      items: items.map((item) => ({ ...item, ...h.author('owner') })),
-    })
-    .expect(200);
-  return (res.body.res.messages as unknown[]).map((message) => MessageRecord.parse(message));
-};
+const addMessage = (sessionId: string, message: string) => h.addMessage('participant', sessionId, message);
+const appendMessages = (items: { sessionId: string; message: string }[]) =>
+  h.appendMessages(items.map((item) => ({ ...item, ...h.author('owner') })));
 const participantsView = async (sessionId: string) => {
   const res = await h.http().get('/getMessages').set(h.as('participant')).query({ sessionId }).expect(200);
   return (res.body.res.messages as unknown[]).map((message) => MessageRecord.parse(message));
 };
-const appendPlayback = async (sessionId: string, videoTime: number) => {
-  const res = await h
-    .internal(internalRoutes.recordsAppendPlayback, {
-      sessionId,
-      ...h.author('owner'),
-      event: 'seek',
-      videoTime,
-      playbackRate: 1,
-      promptId: null,
-    })
-    .expect(200);
-  return PlaybackRecord.parse(res.body.res.playback);
-};
+const appendPlayback = (sessionId: string, videoTime: number) =>
+  h.appendPlayback(sessionId, { event: 'seek', videoTime, promptId: null });
 
 describe('messages count seq per session', () => {
   it('a participant’s view of seq does not change when other sessions write', async () => {

@@ -6,26 +6,27 @@ import {
   STUDY_EXPORT_TABLES,
   STUDY_EXPORT_TEXTS,
   StudyExportManifest,
-  internalRoutes,
   studyExportFileName,
   type StudyExportTable,
 } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { createHash, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { unzip } from './unzip';
-import { rawBody, startRecords, type Caller, type Person, type RecordsHarness } from './records-harness';
+import { unzip } from './support/unzip';
+import {
+  rawBody,
+  startRecords,
+  type Caller,
+  type MessageFields,
+  type Person,
+  type RecordsHarness,
+} from './support/records-harness';
 
 // Three rows a page, so every table below crosses page boundaries of the streamed reads.
 let h: RecordsHarness;
-let pg: Client;
 beforeAll(async () => {
   h = await startRecords('study_export', { EXPORT_PAGE_ROWS: '3' });
-  pg = new Client({ connectionString: h.db.url, options: '-c search_path=records' });
-  await pg.connect();
 });
 afterAll(async () => {
-  await pg.end();
   await h.close();
 });
 
@@ -82,7 +83,7 @@ async function download(
 async function countsOf(sessionIds: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ['messages', 'pixels', 'playback', 'audit_log']) {
-    const { rows } = await pg.query<{ n: number }>(
+    const { rows } = await h.pg.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${table} WHERE session_id = ANY($1::uuid[])`,
       [sessionIds],
     );
@@ -91,37 +92,13 @@ async function countsOf(sessionIds: string[]): Promise<Record<string, number>> {
   return counts;
 }
 
-const addMessage = async (sessionId: string, message: string, caller: Caller = 'owner') =>
-  (await h.http().post('/addMessage').set(h.as(caller)).send({ sessionId, message }).expect(200)).body.res
-    .message as { message_id: string; time: string };
-const appendMessage = async (sessionId: string, extra: Record<string, unknown>, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendMessage, { sessionId, ...h.author(by), message: 'hi', ...extra })
-      .expect(200)
-  ).body.res.message as { message_id: string };
-const appendPixel = async (sessionId: string, by: Person = 'participant') =>
-  (
-    await h
-      .internal(internalRoutes.recordsAppendPixel, {
-        sessionId,
-        ...h.author(by),
-        x: 0.5,
-        y: 0.25,
-        color: '#abc',
-      })
-      .expect(200)
-  ).body.res.pixel as { pixel_id: string };
-const appendPlayback = (sessionId: string, videoTime: number) =>
-  h
-    .internal(internalRoutes.recordsAppendPlayback, {
-      sessionId,
-      ...h.author('owner'),
-      event: 'play',
-      videoTime,
-      playbackRate: 1,
-    })
-    .expect(200);
+const addMessage = (sessionId: string, message: string, caller: Caller = 'owner') =>
+  h.addMessage(caller, sessionId, message);
+const appendMessage = (sessionId: string, extra: MessageFields, by: Person = 'participant') =>
+  h.appendMessage(sessionId, extra, by);
+const appendPixel = (sessionId: string, by: Person = 'participant') =>
+  h.appendPixel(sessionId, { x: 0.5, y: 0.25, color: '#abc' }, by);
+const appendPlayback = (sessionId: string, videoTime: number) => h.appendPlayback(sessionId, { videoTime });
 
 /** A group of the owner's of its own (the harness's newSession puts every session in one group). */
 async function newGroup(sessions: number): Promise<{ groupId: string; sessionIds: string[] }> {
@@ -259,7 +236,7 @@ describe('study export of a session', () => {
     ]);
 
     // One row per person who wrote a record, earliest first, with counts and first and last times.
-    const { rows: spans } = await pg.query<{ author_user_id: string; first: Date; last: Date }>(
+    const { rows: spans } = await h.pg.query<{ author_user_id: string; first: Date; last: Date }>(
       `SELECT author_user_id, min(created_at) AS first, max(created_at) AS last FROM (
          SELECT author_user_id, created_at FROM messages WHERE session_id = $1
          UNION ALL SELECT author_user_id, created_at FROM pixels WHERE session_id = $1
@@ -411,7 +388,7 @@ describe('study export of a session', () => {
     await appendMessage(sessionId, { message: 'still here' }, 'participant');
     // A row as a merge of joins left it before the fix: 12 panel ids, past the roster's contract.
     const panelIds = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`ID${i}`, 'x']));
-    await pg.query(
+    await h.pg.query(
       `INSERT INTO studies.session_participants (session_id, email, user_id, source, joined_at, panel_ids)
        VALUES ($1, $2, $3, 'link', now(), $4)`,
       [sessionId, h.users.participant.email, h.users.participant.id, JSON.stringify(panelIds)],
@@ -586,7 +563,7 @@ describe('study export: a failure while streaming', () => {
     const sessionId = await h.newSession();
     for (let i = 0; i < 5; i++) await addMessage(sessionId, `m${i}`);
     // audit.csv is read last, after the first files were sent: its table is gone meanwhile.
-    await pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
+    await h.pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
     try {
       // fetch, not supertest: the answer starts as a 200 and its body then fails.
       const url = `${(await h.app.getUrl()).replace('[::1]', '127.0.0.1')}/exportStudy?sessionId=${sessionId}`;
@@ -595,7 +572,7 @@ describe('study export: a failure while streaming', () => {
       expect(res.headers.get('content-type')).toBe('application/zip');
       await expect(res.arrayBuffer()).rejects.toThrow();
     } finally {
-      await pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
+      await h.pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
     }
     // The service is fine afterwards.
     const { manifest } = await download({ sessionId });

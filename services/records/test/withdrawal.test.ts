@@ -2,23 +2,18 @@ import type { AuthUser } from '@uis/kit';
 import { CONSENT_TEXTS, internalRoutes, type Withdrawal } from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
-import { rawBody, startRecords, type Caller, type RecordsHarness } from './records-harness';
-import { unzip } from './unzip';
+import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
+import { unzip } from './support/unzip';
 
 /**
  * Issue 14: a participant withdraws from a session (studies' route, the real studies calling the
  * real records), and a participant must agree to a session's consent text before writing to it.
  */
 let h: RecordsHarness;
-let pg: Client;
 beforeAll(async () => {
   h = await startRecords('withdrawal');
-  pg = new Client({ connectionString: h.db.url, options: '-c search_path=records' });
-  await pg.connect();
 });
 afterAll(async () => {
-  await pg.end();
   await h.close();
 });
 
@@ -38,28 +33,19 @@ const withdrawalsOf = (sessionId: string, caller: Caller = 'owner') =>
 
 const write = async (sessionId: string, who: AuthUser, label: string) => {
   const author = { userId: who.id, email: who.email, name: who.name };
-  const message = (
-    await h
-      .internal(internalRoutes.recordsAppendMessage, { sessionId, ...author, message: `${label} says hi` })
-      .expect(200)
-  ).body.res.message as { message_id: string };
-  await h
-    .internal(internalRoutes.recordsAppendMessage, {
-      sessionId,
-      ...author,
-      message: `${label} reacted with Clap`,
-      actionId: '2c0f6d1e-57b5-4b7a-9d7a-6a1f0c2b3d4e',
-    })
-    .expect(200);
-  await h
-    .internal(internalRoutes.recordsAppendPixel, { sessionId, ...author, x: 0.5, y: 0.5, color: '#fff' })
-    .expect(200);
+  const message = await h.appendMessage(sessionId, { message: `${label} says hi` }, author);
+  await h.appendMessage(
+    sessionId,
+    { message: `${label} reacted with Clap`, actionId: '2c0f6d1e-57b5-4b7a-9d7a-6a1f0c2b3d4e' },
+    author,
+  );
+  await h.appendPixel(sessionId, { x: 0.5, y: 0.5, color: '#fff' }, author);
   return message;
 };
 
 /** What records holds of a person in a session. */
 const heldOf = async (sessionId: string, userId: string) => {
-  const count = async (sql: string) => (await pg.query<{ n: number }>(sql, [sessionId, userId])).rows[0]!.n;
+  const count = async (sql: string) => (await h.pg.query<{ n: number }>(sql, [sessionId, userId])).rows[0]!.n;
   return {
     messages: await count(
       'SELECT count(*)::int AS n FROM messages WHERE session_id = $1 AND author_user_id = $2',
@@ -134,7 +120,7 @@ describe('withdrawing from a session', () => {
         .expect(200);
     const deviceChecksOf = async (id: string) =>
       (
-        await pg.query<{ n: number }>(
+        await h.pg.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM records.device_checks WHERE session_id = $1 AND author_user_id = $2',
           [id, pat.user.id],
         )
@@ -293,7 +279,7 @@ describe('withdrawing from a session', () => {
       .set(h.as('owner'))
       .send({ sessionId: deletedSession })
       .expect(200);
-    const rows = async (sql: string, value: string) => (await pg.query(sql, [value])).rowCount;
+    const rows = async (sql: string, value: string) => (await h.pg.query(sql, [value])).rowCount;
     expect(await rows('SELECT 1 FROM withdrawals WHERE session_id = $1', deletedSession)).toBe(0);
     await h
       .internal(internalRoutes.recordsUserDataDelete, { userId: gone.user.id, email: gone.user.email })

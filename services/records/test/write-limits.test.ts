@@ -7,15 +7,10 @@ import {
   tooManyWritesText,
 } from '@uis/kit';
 import { TEST_REDIS_URL, testSecrets } from '@uis/kit/testing';
-import {
-  DEVICE_CHECK_WINDOW_MINUTES,
-  DEVICE_CHECKS_PER_WINDOW,
-  internalRoutes,
-  type RequestOf,
-} from '@uis/proto';
+import { DEVICE_CHECK_WINDOW_MINUTES, DEVICE_CHECKS_PER_WINDOW, type RequestOf } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { recordsEnv } from '../src';
-import { startRecords, type Caller, type RecordsHarness } from './records-harness';
+import { startRecords, type Caller, type RecordsHarness } from './support/records-harness';
 
 /** Below the default, so a test stays quick; the default is checked on its own. */
 const LIVE_WRITE_LIMIT = 5;
@@ -88,12 +83,8 @@ describe('REST writes are limited as live writes are', () => {
     const sessionId = await h.newSession();
     const author = h.author('participant');
     for (let n = 0; n < LIVE_WRITE_LIMIT * 2; n += 1) {
-      await h
-        .internal(internalRoutes.recordsAppendMessage, { sessionId, ...author, message: `${n}` })
-        .expect(200);
-      await h
-        .internal(internalRoutes.recordsAppendPixel, { sessionId, ...author, x: 0, y: 0, color: '#fff' })
-        .expect(200);
+      await h.appendMessage(sessionId, { message: `${n}` }, author);
+      await h.appendPixel(sessionId, { x: 0, y: 0, color: '#fff' }, author);
     }
     expect(await count('/getMessages', sessionId)).toBe(LIVE_WRITE_LIMIT * 2);
   });

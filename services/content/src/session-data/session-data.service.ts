@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LOGGER, type Logger } from '@uis/kit';
-import { In, type DataSource } from 'typeorm';
-import { ActionEntity } from '../actions/action.entity';
-import { PromptEntity } from '../prompts/prompt.entity';
-import { VideoEntity } from '../videos/video.entity';
+import { ActionsRepository } from '../actions/actions.repository';
+import { ContentTransactions } from '../content-transactions';
+import { PromptsRepository } from '../prompts/prompts.repository';
+import { VideosRepository } from '../videos/videos.repository';
 import { VideosService } from '../videos/videos.service';
 
 /** How many video objects are removed at once when a whole group's sessions go. */
@@ -14,7 +13,10 @@ const REMOVE_CONCURRENCY = 8;
 @Injectable()
 export class SessionDataService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: ContentTransactions,
+    private readonly actions: ActionsRepository,
+    private readonly prompts: PromptsRepository,
+    private readonly videoRows: VideosRepository,
     private readonly videos: VideosService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -25,18 +27,16 @@ export class SessionDataService {
    */
   async deleteSessions(sessionIds: readonly string[]): Promise<void> {
     const ids = [...new Set(sessionIds)];
-    const withVideo = await this.db
-      .getRepository(VideoEntity)
-      .find({ where: { sessionId: In(ids) }, select: { sessionId: true } });
-    const queue = withVideo.map((video) => video.sessionId);
+    const withVideo = await this.videoRows.sessionsWithVideo(ids);
+    const queue = [...withVideo];
     const worker = async () => {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) await this.videos.remove(next);
     };
     await Promise.all(Array.from({ length: Math.min(REMOVE_CONCURRENCY, queue.length) }, worker));
 
-    await this.db.transaction(async (tx) => {
-      await tx.delete(ActionEntity, { sessionId: In(ids) });
-      await tx.delete(PromptEntity, { sessionId: In(ids) });
+    await this.transactions.run(async (tx) => {
+      await this.actions.deleteSessions(ids, tx);
+      await this.prompts.deleteSessions(ids, tx);
     });
     this.logger.info({ sessions: ids.length, videos: withVideo.length }, 'session data deleted');
   }

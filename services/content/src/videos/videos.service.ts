@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Counter } from 'prom-client';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   LOGGER,
   Metrics,
@@ -16,14 +15,13 @@ import {
   type SessionAccess,
 } from '@uis/kit';
 import { VIDEO_MIME_TYPE, routes, type AnswerOf, type VideoInfo } from '@uis/proto';
-import type { DataSource, EntityManager } from 'typeorm';
 import { CONTENT_CONFIG, type ContentConfig } from '../content.config';
 import { ObjectStore } from './object-store';
 import { videoNotRemoved, videoNotStored } from './upload-errors';
 import { leastFileBytes, receiveUpload, type ReceivedFile } from './upload-receiver';
 import { UploadSlots } from './upload-slots';
-import { VideoEntity } from './video.entity';
-import { lockOwnerQuota, requireVideoQuota } from './video-quota';
+import { requireVideoQuota } from './video-quota';
+import { VideosRepository, type Video, type VideoQueries } from './videos.repository';
 import { sanitizeVideoName } from './video-name';
 
 const FILE_FIELD = routes.uploadVideo.multipartFile ?? 'file';
@@ -34,10 +32,6 @@ const sessionIdOf = (fields: Record<string, string>): string => {
   return parsed.data.sessionId;
 };
 
-/** Serialises the changes to one session's video (uploads, deletes) across requests and replicas. */
-const lockSessionVideo = (tx: EntityManager, sessionId: string) =>
-  tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`content-video:${sessionId}`]);
-
 /**
  * A session's one video: the row in `videos` says which object of the bucket is current. Every
  * upload gets an object key of its own, so a replaced video is removed only after the row points at
@@ -46,7 +40,7 @@ const lockSessionVideo = (tx: EntityManager, sessionId: string) =>
 @Injectable()
 export class VideosService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly videos: VideosRepository,
     private readonly store: ObjectStore,
     private readonly access: SessionAccessClient,
     private readonly slots: UploadSlots,
@@ -65,8 +59,8 @@ export class VideosService {
     return { name: video?.name ?? null };
   }
 
-  find(sessionId: string): Promise<VideoEntity | null> {
-    return this.db.getRepository(VideoEntity).findOneBy({ sessionId });
+  find(sessionId: string): Promise<Video | null> {
+    return this.videos.find(sessionId);
   }
 
   /**
@@ -97,7 +91,7 @@ export class VideosService {
           if (fields.sessionId === undefined) return;
           const sessionId = await checkSession(sessionIdOf(fields));
           const least = leastFileBytes(req);
-          if (least !== undefined) await this.requireQuota(this.db.manager, user.id, sessionId, least);
+          if (least !== undefined) await this.requireQuota(this.videos, user.id, sessionId, least);
         },
       });
       try {
@@ -112,8 +106,13 @@ export class VideosService {
     }
   }
 
-  private requireQuota(db: EntityManager, ownerId: string, sessionId: string, incoming: number) {
-    return requireVideoQuota(db, { ownerId, sessionId, incoming, quotaBytes: this.config.VIDEO_QUOTA_BYTES });
+  private requireQuota(videos: VideoQueries, ownerId: string, sessionId: string, incoming: number) {
+    return requireVideoQuota(videos, {
+      ownerId,
+      sessionId,
+      incoming,
+      quotaBytes: this.config.VIDEO_QUOTA_BYTES,
+    });
   }
 
   async delete(user: AuthUser, sessionId: string): Promise<void> {
@@ -123,15 +122,15 @@ export class VideosService {
 
   /** Removes a session's video, object first, so a failure leaves the row for the retry. Idempotent. */
   async remove(sessionId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await lockSessionVideo(tx, sessionId);
-      const video = await tx.findOneBy(VideoEntity, { sessionId });
+    await this.videos.transaction(async (tx) => {
+      await tx.lockSession(sessionId);
+      const video = await tx.find(sessionId);
       if (!video) return;
       await this.store.remove(video.objectKey).catch((error: unknown) => {
         this.logger.warn({ err: error, sessionId }, 'the object store did not remove a video');
         throw videoNotRemoved();
       });
-      await tx.delete(VideoEntity, { sessionId });
+      await tx.delete(sessionId);
     });
   }
 
@@ -154,22 +153,25 @@ export class VideosService {
   private async replace(user: AuthUser, sessionId: string, file: ReceivedFile): Promise<string> {
     const name = sanitizeVideoName(file.originalName);
     // Before the PUT too, so a video over the quota is not sent to the store only to be removed.
-    await this.requireQuota(this.db.manager, user.id, sessionId, file.size);
+    await this.requireQuota(this.videos, user.id, sessionId, file.size);
     const objectKey = `${sessionId}/${randomUUID()}.mp4`;
     const { etag } = await this.storeObject(sessionId, objectKey, file);
 
     let replaced: string | undefined;
     try {
-      replaced = await this.db.transaction(async (tx) => {
-        await lockOwnerQuota(tx, user.id);
-        await lockSessionVideo(tx, sessionId);
+      replaced = await this.videos.transaction(async (tx) => {
+        await tx.lockOwnerQuota(user.id);
+        await tx.lockSession(sessionId);
         await this.requireQuota(tx, user.id, sessionId, file.size);
-        const previous = await tx.findOneBy(VideoEntity, { sessionId });
-        await tx.upsert(
-          VideoEntity,
-          { sessionId, objectKey, name, size: file.size, etag, uploadedAt: new Date(), ownerId: user.id },
-          ['sessionId'],
-        );
+        const previous = await tx.find(sessionId);
+        await tx.put(sessionId, {
+          objectKey,
+          name,
+          size: file.size,
+          etag,
+          uploadedAt: new Date(),
+          ownerId: user.id,
+        });
         return previous?.objectKey;
       });
     } catch (error) {

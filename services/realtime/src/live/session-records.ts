@@ -18,7 +18,7 @@ const authorOf = (user: AuthUser) => ({ userId: user.id, email: user.email, name
 
 type PixelInput = Omit<InternalRequestOf<'recordsAppendPixel'>, 'userId' | 'email' | 'name'>;
 type PlaybackInput = Omit<InternalRequestOf<'recordsAppendPlayback'>, 'userId' | 'email' | 'name'>;
-type MessageInput = InternalRequestOf<'recordsAppendMessage'>;
+type MessageInput = InternalRequestOf<'recordsAppendMessages'>['items'][number];
 
 /**
  * The most JSON one group of appends may carry: below the 100 kB body limit of the kit's JSON

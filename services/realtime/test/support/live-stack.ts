@@ -161,12 +161,16 @@ export class LiveStack {
   async storeMessages(sessionId: string, author: Person, count: number, label = 'Stored'): Promise<void> {
     const records = this.records();
     for (let n = 1; n <= count; n += 1) {
-      await records.call(internalRoutes.recordsAppendMessage, {
-        sessionId,
-        userId: author.user.id,
-        email: author.user.email,
-        name: author.user.name,
-        message: `${label} ${n}`,
+      await records.call(internalRoutes.recordsAppendMessages, {
+        items: [
+          {
+            sessionId,
+            userId: author.user.id,
+            email: author.user.email,
+            name: author.user.name,
+            message: `${label} ${n}`,
+          },
+        ],
       });
     }
   }

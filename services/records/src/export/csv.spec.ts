@@ -1,21 +1,14 @@
 import { parse } from 'csv-parse/sync';
-import { csvWriter } from './csv';
+import { csvStream } from './csv-stream';
 
+/** The bytes the exports write for `rows`, as text. */
 const write = async (columns: string[], rows: object[]): Promise<string> => {
-  const writer = csvWriter(columns);
-  const chunks: string[] = [];
-  writer.on('data', (chunk: Buffer | string) => chunks.push(chunk.toString()));
-  const done = new Promise<void>((resolve, reject) => {
-    writer.on('end', resolve);
-    writer.on('error', reject);
-  });
-  for (const row of rows) writer.write(row);
-  writer.end();
-  await done;
-  return chunks.join('');
+  const chunks: Buffer[] = [];
+  for await (const chunk of csvStream(columns, rows)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 };
 
-describe('csvWriter', () => {
+describe('the CSV encoder', () => {
   it('starts with a byte order mark and a header row of the columns, CRLF rows', async () => {
     expect(await write(['a', 'b'], [{ a: 1, b: 'x' }])).toBe('\uFEFFa,b\r\n1,x\r\n');
   });
@@ -66,6 +59,37 @@ describe('csvWriter', () => {
 
   it('leaves cells with those characters later on alone, and numbers as numbers', async () => {
     expect(await write(['v', 'n'], [{ v: 'a=b-c', n: 0.25 }])).toBe('\uFEFFv,n\r\na=b-c,0.25\r\n');
+  });
+
+  it('writes every number as String(number) does', async () => {
+    const numbers = [
+      0,
+      -0,
+      1,
+      -1,
+      0.5,
+      -0.25,
+      0.1 + 0.2,
+      123.456,
+      1e21,
+      1e-7,
+      5e-324,
+      Number.MAX_VALUE,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
+    const written = await write(
+      ['n'],
+      numbers.map((n) => ({ n })),
+    );
+    expect(written).toBe(`\uFEFFn\r\n${numbers.map((n) => `${String(n)}\r\n`).join('')}`);
+  });
+
+  it('writes a header alone for no rows, and empty cells for the columns a row lacks', async () => {
+    expect(await write(['a', 'b', 'c'], [{ a: 'x' }, { b: 2 }, {}])).toBe(
+      '\uFEFFa,b,c\r\nx,,\r\n,2,\r\n,,\r\n',
+    );
   });
 
   it('writes null and undefined as empty cells, and unicode as is', async () => {

@@ -8,11 +8,10 @@ import {
   type ExportRow,
   type RecordKind,
 } from '@uis/proto';
-import { Readable, pipeline } from 'node:stream';
 import { MessagesService } from '../messages/messages.service';
 import { PixelsService } from '../pixels/pixels.service';
 import { PlaybackService } from '../playback/playback.service';
-import { csvWriter } from './csv';
+import { csvStream } from './csv-stream';
 
 type AnyExportRow = { [K in RecordKind]: ExportRow<K> }[RecordKind];
 
@@ -36,8 +35,7 @@ export class RecordsExportService {
     // Everything that can refuse (access, content) runs before the first byte, so it is still a JSON error.
     await this.access.requireOwner(user, sessionId);
     const rows = await this.rowsOf(sessionId, kind);
-    const csv = pipeline(Readable.from(rows), csvWriter(EXPORT_COLUMNS[kind]), () => undefined);
-    return new StreamableFile(csv, {
+    return new StreamableFile(csvStream(EXPORT_COLUMNS[kind], rows), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${EXPORT_FILE_NAME}"`,
     }).setErrorLogger((err) => this.logger.error({ err, sessionId, kind }, 'export failed while streaming'));

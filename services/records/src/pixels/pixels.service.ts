@@ -1,43 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { SessionAccessClient, notFound, type AuthUser } from '@uis/kit';
 import type { ExportRow, PixelRecord } from '@uis/proto';
-import type { Repository } from 'typeorm';
-import { pixelSnapshot, writeAudit } from '../audit/audit-log.service';
-import { authorOf, type RecordAuthor } from '../author';
+import { AuditLogRepository } from '../audit/audit-log.repository';
+import { authorOf } from '../author';
+import { RecordsDb } from '../db/records-db';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
-import { listPage, recordsInOrder, type ListPage } from '../session-record';
+import { listPage, type ListPage } from '../session-record';
 import { RecordWriteLimits } from '../write-limits';
-import { PixelEntity, toPixelRecord, type ListedPixel } from './pixel.entity';
+import {
+  PixelsRepository,
+  pixelSnapshot,
+  toPixelRecord,
+  type Click,
+  type NewPixel,
+} from './pixels.repository';
 
-/** A click as a client reports it. */
-export interface Click {
-  sessionId: string;
-  color: string;
-  x: number;
-  y: number;
-  videoTime?: number | null;
-}
-/** A click as it is recorded, whoever reports it. */
-export type NewPixel = RecordAuthor & Click;
+export type { Click, NewPixel } from './pixels.repository';
 
-/**
- * The clicks of session `$1` after the order key `$2` in the order stored, `$3` at most, as
- * toPixelRecord reads them: rows as pg gives them (double precision arrives as numbers), no entity
- * per row, as for messages' list.
- */
-const LIST_SQL = `
-  SELECT id, session_id AS "sessionId", name, color, x, y, video_time AS "videoTime", created_at AS "createdAt"
-  FROM pixels
-  WHERE session_id = $1 AND seq > $2
-  ORDER BY seq
-  LIMIT $3`;
-
-/** The pixels table: the one place records reads and writes clicks. */
+/** Clicks: who may read, write and delete them, and the audit of deletions. */
 @Injectable()
 export class PixelsService {
   constructor(
-    @InjectRepository(PixelEntity) private readonly pixels: Repository<PixelEntity>,
+    private readonly pixels: PixelsRepository,
+    private readonly audit: AuditLogRepository,
+    private readonly db: RecordsDb,
     private readonly access: SessionAccessClient,
     private readonly limits: RecordWriteLimits,
     @Inject(RECORDS_CONFIG) private readonly config: RecordsConfig,
@@ -46,9 +32,7 @@ export class PixelsService {
   /** The record panel, a page at a time: the session's owner only (participants do not see each other's clicks). */
   async listFor(user: AuthUser, sessionId: string, after?: string): Promise<ListPage<PixelRecord>> {
     await this.access.requireOwner(user, sessionId);
-    const { rows, next } = await listPage(this.pixels, sessionId, after, (afterSeq, limit) =>
-      this.pixels.query<ListedPixel[]>(LIST_SQL, [sessionId, afterSeq, limit]),
-    );
+    const { rows, next } = await listPage(this.pixels, sessionId, after);
     return { rows: rows.map(toPixelRecord), next };
   }
 
@@ -64,19 +48,7 @@ export class PixelsService {
    * write. Takes realtime's payload as it is, so an e-mail it starts sending is kept without a change here.
    */
   async append(pixel: NewPixel): Promise<PixelRecord> {
-    const row = this.pixels.create({
-      sessionId: pixel.sessionId,
-      authorUserId: pixel.userId,
-      authorEmail: pixel.email,
-      name: pixel.name,
-      color: pixel.color,
-      x: pixel.x,
-      y: pixel.y,
-      videoTime: pixel.videoTime ?? null,
-    });
-    // insert() fills the generated id and created_at into `row` from RETURNING.
-    await this.pixels.insert(row);
-    return toPixelRecord(row);
+    return toPixelRecord(await this.pixels.insert(pixel));
   }
 
   /**
@@ -85,17 +57,14 @@ export class PixelsService {
    * entry holds what was deleted.
    */
   async deleteFor(user: AuthUser, pixelId: string): Promise<void> {
-    const row = await this.pixels.findOne({ select: { id: true, sessionId: true }, where: { id: pixelId } });
-    if (!row) throw notFound('No such pixel.');
-    await this.access.requireOwner(user, row.sessionId);
-    await this.pixels.manager.transaction(async (tx) => {
-      const before = await tx.findOne(PixelEntity, {
-        where: { id: row.id },
-        lock: { mode: 'pessimistic_write' },
-      });
+    const sessionId = await this.pixels.sessionOf(pixelId);
+    if (sessionId === null) throw notFound('No such pixel.');
+    await this.access.requireOwner(user, sessionId);
+    await this.db.transaction(async (tx) => {
+      const before = await this.pixels.lockedInTx(tx, pixelId);
       if (!before) throw notFound('No such pixel.');
-      await tx.delete(PixelEntity, { id: row.id });
-      await writeAudit(tx, user, {
+      await this.pixels.delete(tx, before.id);
+      await this.audit.insert(tx, user, {
         kind: 'deletePixel',
         sessionId: before.sessionId,
         recordId: before.id,
@@ -108,7 +77,7 @@ export class PixelsService {
 
   /** The export's rows, in order, a page at a time. */
   async *exportRows(sessionId: string): AsyncGenerator<ExportRow<'pixels'>> {
-    for await (const row of recordsInOrder(this.pixels, sessionId, this.config.EXPORT_PAGE_ROWS)) {
+    for await (const row of this.pixels.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
       yield pixelSnapshot(row);
     }
   }

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Readable, type PassThrough } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { csvFile, type ArchivedFile, type CsvRows } from './csv-file';
+import { csvStream, type CsvFigures, type CsvRows } from '../export/csv-stream';
 
-export type { ArchivedFile, CsvRows } from './csv-file';
+export type { CsvRows } from '../export/csv-stream';
+
+/** What the archive says of each of its files: data rows, bytes, SHA-256 (hex) of the bytes. */
+export interface ArchivedFile extends CsvFigures {
+  name: string;
+}
 
 /**
  * A ZIP archive streamed as it is written (yazl), each file hashed and counted on its way in, so the
@@ -35,10 +40,10 @@ export class VerifiedZip {
     return this.written;
   }
 
-  /** A CSV file of `columns` (csvFile: byte order mark, header, formula neutralisation) from `rows()`. */
+  /** A CSV file of `columns` (csvStream: byte order mark, header, formula neutralisation) from `rows()`. */
   addCsv(name: string, columns: readonly string[], rows: () => CsvRows): void {
     this.zip.addReadStreamLazy(name, { mtime: this.mtime }, (ready) => {
-      const file = csvFile(name, columns, rows(), (figures) => this.written.push(figures));
+      const file = csvStream(columns, rows(), (figures) => this.written.push({ name, ...figures }));
       file.on('error', (error: Error) => this.fail(error));
       this.current = file;
       ready(null, file);

@@ -1,16 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { CurrentUser, Endpoint, Input, InternalEndpoint, type AuthUser } from '@uis/kit';
-import {
-  internalRoutes,
-  routes,
-  type AnswerOf,
-  type InternalAnswerOf,
-  type ParsedInternalRequestOf,
-  type ParsedRequestOf,
-} from '@uis/proto';
+import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
+import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import { WithdrawalsService } from './withdrawals.service';
 
-/** Withdrawals: studies' call that carries one out, and the researcher's list of them. */
+/** The researcher's list of a session's withdrawals. */
 @Controller()
 export class WithdrawalsController {
   constructor(private readonly withdrawals: WithdrawalsService) {}
@@ -22,12 +15,5 @@ export class WithdrawalsController {
   ): Promise<AnswerOf<'getSessionWithdrawals'>> {
     const { rows, next } = await this.withdrawals.listFor(caller, sessionId, after);
     return { withdrawals: rows, next };
-  }
-
-  @InternalEndpoint(internalRoutes.recordsWithdrawParticipant)
-  async withdrawParticipant(
-    @Input() { sessionId, ...author }: ParsedInternalRequestOf<'recordsWithdrawParticipant'>,
-  ): Promise<InternalAnswerOf<'recordsWithdrawParticipant'>> {
-    return { withdrawal: await this.withdrawals.withdraw(sessionId, author) };
   }
 }

@@ -9,10 +9,21 @@ import {
   createAppWithOverrides,
   sendInput,
 } from '@uis/kit/testing';
-import { EVERYONE, SERVICE_TOKEN_HEADER, type InternalRouteDef, type Prompt } from '@uis/proto';
+import {
+  EVERYONE,
+  MessageRecord,
+  PixelRecord,
+  PlaybackRecord,
+  SERVICE_TOKEN_HEADER,
+  internalRoutes,
+  type InternalRequestOf,
+  type InternalRouteDef,
+  type Prompt,
+} from '@uis/proto';
 import { SESSION_DATA_OWNER_LIST, studiesService } from '@uis/studies';
+import { Client } from 'pg';
 import request from 'supertest';
-import { recordsService } from '../src';
+import { recordsService } from '../../src';
 import { startContentStandIn, type ContentTable } from './stand-ins';
 
 /** The people every test plays. Names and e-mails are distinct so a leak is easy to spot. */
@@ -24,11 +35,26 @@ export const PEOPLE = {
 } as const satisfies Record<string, Omit<AuthUser, 'id' | 'loginId'>>;
 export type Person = keyof typeof PEOPLE;
 export type Caller = Person | 'anonymous';
+/** Who realtime names as the author of an append: its checked user's id, e-mail and name. */
+export interface Author {
+  userId: string;
+  email: string;
+  name: string;
+}
+/** What an append carries besides its session and author. */
+type Fields<R extends 'recordsAppendPixel' | 'recordsAppendPlayback'> = Omit<
+  InternalRequestOf<R>,
+  'sessionId' | keyof Author
+>;
+export type MessageItem = InternalRequestOf<'recordsAppendMessages'>['items'][number];
+export type MessageFields = Partial<Omit<MessageItem, 'sessionId' | keyof Author>>;
 
 export interface RecordsHarness {
   app: INestApplication;
   studies: INestApplication;
   db: TestDatabase;
+  /** A connection to the test database, `records` first on its search path: what a test reads or breaks directly. */
+  pg: Client;
   content: ContentTable;
   users: Record<Person, AuthUser>;
   /** Records' REST and internal endpoints. */
@@ -38,7 +64,7 @@ export interface RecordsHarness {
   /** Authorization header of a person (none for anonymous). */
   as(caller: Caller): Record<string, string>;
   /** A person as realtime names the author of an append: id, e-mail and name. */
-  author(person: Person): { userId: string; email: string; name: string };
+  author(person: Person | Author): Author;
   /** A participant with a token of their own (names that test the export). */
   person(name: string): { user: AuthUser; headers: Record<string, string> };
   /** A session of the owner's in studies, its scope the participant's e-mail, or Everyone (null). */
@@ -46,6 +72,27 @@ export interface RecordsHarness {
   setPrompts(sessionId: string, prompts: Prompt[]): void;
   /** Calls an internal route of records with the service token (or `token`; null for none). */
   internal(route: InternalRouteDef, input: object, token?: string | null): request.Test;
+  /**
+   * A chat message appended as realtime appends it (its group commit, a list of one), by `by`
+   * (default the participant); `message` defaults to 'hi'.
+   */
+  appendMessage(sessionId: string, fields?: MessageFields, by?: Person | Author): Promise<MessageRecord>;
+  /** Several messages in one group commit, answered in the order of the items. */
+  appendMessages(items: MessageItem[]): Promise<MessageRecord[]>;
+  /** A click appended as realtime appends it, by `by` (default the participant). */
+  appendPixel(
+    sessionId: string,
+    fields?: Partial<Fields<'recordsAppendPixel'>>,
+    by?: Person | Author,
+  ): Promise<PixelRecord>;
+  /** A playback entry appended as realtime appends it, by `by` (default the owner). */
+  appendPlayback(
+    sessionId: string,
+    fields?: Partial<Fields<'recordsAppendPlayback'>>,
+    by?: Person | Author,
+  ): Promise<PlaybackRecord>;
+  /** A message posted over REST (`/addMessage`) by `caller`. */
+  addMessage(caller: Caller, sessionId: string, message: string): Promise<MessageRecord>;
   close(): Promise<void>;
 }
 
@@ -78,6 +125,8 @@ export async function startRecords(
   };
   const app = await recordsService.createApp(env);
   const recordsUrl = await listen(app);
+  const pg = new Client({ connectionString: db.url, options: '-c search_path=records' });
+  await pg.connect();
 
   // Studies as createApp builds it, except that records is its one session-data owner (proto's list
   // is still empty until the lead adds the services that landed).
@@ -104,16 +153,28 @@ export async function startRecords(
     return groupId;
   };
 
+  const authorOf = (by: Person | Author): Author =>
+    typeof by === 'string' ? { userId: users[by].id, email: users[by].email, name: users[by].name } : by;
+  const internal = (route: InternalRouteDef, input: object, token: string | null = secrets.SERVICE_TOKEN) => {
+    const call = sendInput(http(), route.method, route.path, input);
+    return token === null ? call : call.set(SERVICE_TOKEN_HEADER, token);
+  };
+  const appendMessages = async (items: MessageItem[]) => {
+    const res = await internal(internalRoutes.recordsAppendMessages, { items }).expect(200);
+    return (res.body.res.messages as unknown[]).map((message) => MessageRecord.parse(message));
+  };
+
   return {
     app,
     studies,
     db,
+    pg,
     content: content.table,
     users,
     http,
     studiesHttp,
     as: (caller) => (caller === 'anonymous' ? {} : headers[caller]),
-    author: (person) => ({ userId: users[person].id, email: users[person].email, name: users[person].name }),
+    author: authorOf,
     person(name) {
       const user = testUser('participant', { name });
       return { user, headers: bearer(user) };
@@ -135,12 +196,40 @@ export async function startRecords(
     setPrompts(sessionId, prompts) {
       content.table.prompts.set(sessionId, prompts);
     },
-    internal(route, input, token = secrets.SERVICE_TOKEN) {
-      const call = sendInput(http(), route.method, route.path, input);
-      return token === null ? call : call.set(SERVICE_TOKEN_HEADER, token);
+    internal,
+    appendMessages,
+    async appendMessage(sessionId, fields = {}, by = 'participant') {
+      const [message] = await appendMessages([{ sessionId, ...authorOf(by), message: 'hi', ...fields }]);
+      return message!;
+    },
+    async appendPixel(sessionId, fields = {}, by = 'participant') {
+      const click = { x: 0.5, y: 0.5, color: '#fff', ...fields };
+      const res = await internal(internalRoutes.recordsAppendPixel, {
+        sessionId,
+        ...authorOf(by),
+        ...click,
+      }).expect(200);
+      return PixelRecord.parse(res.body.res.pixel);
+    },
+    async appendPlayback(sessionId, fields = {}, by = 'owner') {
+      const entry = { event: 'play', videoTime: 0, playbackRate: 1, ...fields };
+      const res = await internal(internalRoutes.recordsAppendPlayback, {
+        sessionId,
+        ...authorOf(by),
+        ...entry,
+      }).expect(200);
+      return PlaybackRecord.parse(res.body.res.playback);
+    },
+    async addMessage(caller, sessionId, message) {
+      const res = await http()
+        .post('/addMessage')
+        .set(caller === 'anonymous' ? {} : headers[caller])
+        .send({ sessionId, message })
+        .expect(200);
+      return MessageRecord.parse(res.body.res.message);
     },
     async close() {
-      await Promise.all([studies.close(), studiesServer.close(), app.close(), content.app.close()]);
+      await Promise.all([studies.close(), studiesServer.close(), app.close(), content.app.close(), pg.end()]);
       await db.drop();
     },
   };

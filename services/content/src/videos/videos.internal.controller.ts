@@ -1,0 +1,18 @@
+import { Controller } from '@nestjs/common';
+import { Input, InternalEndpoint } from '@uis/kit';
+import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf } from '@uis/proto';
+import { VideosService } from './videos.service';
+
+/** Studies removes a session's video when its type leaves video (service token only). */
+@Controller()
+export class VideosInternalController {
+  constructor(private readonly videos: VideosService) {}
+
+  @InternalEndpoint(internalRoutes.contentVideoDelete)
+  async deleteVideo(
+    @Input() { sessionId }: ParsedInternalRequestOf<'contentVideoDelete'>,
+  ): Promise<InternalAnswerOf<'contentVideoDelete'>> {
+    await this.videos.remove(sessionId);
+    return { message: 'Video deleted.' };
+  }
+}

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import type { ExportRow, PixelRecord } from '@uis/proto';
+import type { RecordAuthor } from '../author';
+import { RecordsDb, type Queryable } from '../db/records-db';
+import { SessionRecordTable } from '../session-record';
+
+/** A row of pixels as the repository reads it (bounds and indexes are in the migration). */
+export interface PixelRow {
+  id: string;
+  seq: string;
+  sessionId: string;
+  authorUserId: string;
+  authorEmail: string;
+  name: string;
+  color: string;
+  /** Fractions 0 to 1 of the video area, from the left and from the top. */
+  x: number;
+  y: number;
+  /** Seconds into the video at the click; null when the client did not say (a chat session). */
+  videoTime: number | null;
+  createdAt: Date;
+}
+
+/** A click as a client reports it. */
+export interface Click {
+  sessionId: string;
+  color: string;
+  x: number;
+  y: number;
+  videoTime?: number | null;
+}
+/** A click as it is recorded, whoever reports it. */
+export type NewPixel = RecordAuthor & Click;
+
+/** The columns of pixels, as PixelRow reads them (double precision arrives as numbers). */
+const COLUMNS = `id, seq, session_id AS "sessionId", author_user_id AS "authorUserId", author_email AS "authorEmail",
+  name, color, x, y, video_time AS "videoTime", created_at AS "createdAt"`;
+
+/** What the owner sees of a click: no author e-mail or id. */
+export const toPixelRecord = (row: PixelRow): PixelRecord => ({
+  pixel_id: row.id,
+  time: row.createdAt.toISOString(),
+  name: row.name,
+  color: row.color,
+  x: row.x,
+  y: row.y,
+  sessionId: row.sessionId,
+  videoTime: row.videoTime,
+});
+
+/** A click's export row: what the exports write, and what the audit log keeps of it. */
+export const pixelSnapshot = (row: PixelRow): ExportRow<'pixels'> => ({
+  pixel_id: row.id,
+  time: row.createdAt.toISOString(),
+  name: row.name,
+  email: row.authorEmail,
+  color: row.color,
+  x: row.x,
+  y: row.y,
+  videoTime: row.videoTime,
+  sessionId: row.sessionId,
+});
+
+/** The pixels table: every statement on it and its row mappers. */
+@Injectable()
+export class PixelsRepository extends SessionRecordTable<PixelRow> {
+  constructor(db: RecordsDb) {
+    super(db, 'pixels', COLUMNS);
+  }
+
+  /** One INSERT; the id, order key and time come back from Postgres. */
+  async insert(pixel: NewPixel): Promise<PixelRow> {
+    const [row] = await this.db.query<PixelRow>(
+      `INSERT INTO pixels (session_id, author_user_id, author_email, name, color, x, y, video_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING ${COLUMNS}`,
+      [
+        pixel.sessionId,
+        pixel.userId,
+        pixel.email,
+        pixel.name,
+        pixel.color,
+        pixel.x,
+        pixel.y,
+        pixel.videoTime ?? null,
+      ],
+    );
+    return row!;
+  }
+
+  /** The session of the click `id`; null when there is no such click. */
+  async sessionOf(id: string): Promise<string | null> {
+    const [row] = await this.db.query<{ sessionId: string }>(
+      `SELECT session_id AS "sessionId" FROM pixels WHERE id = $1`,
+      [id],
+    );
+    return row?.sessionId ?? null;
+  }
+
+  /** The click as it is inside `tx`, locked until the transaction ends; null when it is gone. */
+  async lockedInTx(tx: Queryable, id: string): Promise<PixelRow | null> {
+    const [row] = await tx.query<PixelRow>(`SELECT ${COLUMNS} FROM pixels WHERE id = $1 FOR UPDATE`, [id]);
+    return row ?? null;
+  }
+
+  async delete(tx: Queryable, id: string): Promise<void> {
+    await this.countDeleted(tx, `id = $1`, [id]);
+  }
+}
