@@ -9,7 +9,7 @@ export const OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? path.join(WEB_ROOT, 'e2e
 export const SCREENSHOTS_DIR = path.join(OUTPUT_DIR, 'screenshots');
 export const DOCS_SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 /** What `npm start` runs after its build (the root `npm test` builds before the workspaces' tests). */
-export const START_SCRIPT = path.join(REPO_ROOT, 'scripts', 'dist', 'src', 'start.js');
+export const START_SCRIPT = path.join(REPO_ROOT, 'scripts', 'dist', 'launcher', 'src', 'start.js');
 export const WEB_DIST_INDEX = path.join(WEB_ROOT, 'dist', 'index.html');
 export const CHROMIUM = '/usr/bin/chromium';
 /** Debian's Chromium, headless on these machines: no sandbox, GPU, QUIC or background traffic. */

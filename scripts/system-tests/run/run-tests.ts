@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Lifecycle } from '../lifecycle';
-import { stopGroup } from '../stack/child-process';
-import { StartupError } from '../startup-error';
+import { Lifecycle } from '../../launcher/src/lifecycle';
+import { stopGroup } from '../../launcher/src/stack/child-process';
+import { StartupError } from '../../launcher/src/startup-error';
 import {
   POSTGRES,
   REDIS,

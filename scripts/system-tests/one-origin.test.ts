@@ -2,7 +2,7 @@ import http from 'node:http';
 import { signAccessToken } from '@uis/kit';
 import { PEER_PATH, REALTIME_PATH } from '@uis/proto';
 import { io, type Socket } from 'socket.io-client';
-import { startComposedStack, type ComposedStack } from './composed-stack';
+import { startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**
  * socket.io and PeerJS answer through the API port too (as through the gateway), so the browser

@@ -20,7 +20,7 @@ import {
   servicePort,
   effective,
   type JsonObject,
-} from './deployment-support';
+} from './support/deployment-support';
 
 /**
  * k8s/ rendered offline by `kubectl kustomize`, every object checked against Kubernetes' schemas

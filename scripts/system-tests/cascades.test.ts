@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { routes } from '@uis/proto';
 import { Client } from 'pg';
-import { signUp, startComposedStack, type ComposedStack } from './composed-stack';
+import { signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**
  * What deleting takes with it, through the real services: studies asks content and records first,

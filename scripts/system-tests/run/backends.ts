@@ -5,10 +5,10 @@ import path from 'node:path';
 import { freePort } from '@uis/kit/testing';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../embedded-postgres';
-import type { Lifecycle } from '../lifecycle';
-import { startChild, waitUntilReady } from '../stack/child-process';
-import { StartupError } from '../startup-error';
+import { startEmbeddedPostgres } from '../../launcher/src/embedded-postgres';
+import type { Lifecycle } from '../../launcher/src/lifecycle';
+import { startChild, waitUntilReady } from '../../launcher/src/stack/child-process';
+import { StartupError } from '../../launcher/src/startup-error';
 
 /**
  * The Postgres and Redis of a test run: the ones DATABASE_URL and REDIS_URL name, else the ones on

@@ -27,10 +27,10 @@ import {
 import { LiveConnection } from '@uis/proto/live';
 import { registerPeer } from '@uis/signal';
 import request from 'supertest';
-import { Lifecycle } from '../src/lifecycle';
-import { assertPortFree } from '../src/ports';
-import { startStack, type Stack } from '../src/stack/stack';
-import { launchChromium, seekVideo, signedInContext } from './stack-browser';
+import { Lifecycle } from '../launcher/src/lifecycle';
+import { assertPortFree } from '../launcher/src/ports';
+import { startStack, type Stack } from '../launcher/src/stack/stack';
+import { launchChromium, seekVideo, signedInContext } from './support/stack-browser';
 
 /**
  * `npm run stack` end to end, through the gateway's TLS port only: each service its own process from

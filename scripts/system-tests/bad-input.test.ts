@@ -12,7 +12,7 @@ import {
   routeList,
   type RouteListEntry,
 } from '@uis/proto';
-import { signUp, startComposedStack, type ComposedStack, type SignedUp } from './composed-stack';
+import { signUp, startComposedStack, type ComposedStack, type SignedUp } from './support/composed-stack';
 
 /**
  * Generated bad input (fast-check, from proto's own schemas) for every REST route and every socket

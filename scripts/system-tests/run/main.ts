@@ -3,7 +3,7 @@ import { requiredPrograms } from './required-programs';
 import { runTests } from './run-tests';
 
 /**
- * `npm test`: `node scripts/dist/src/test-run/main.js '<step>' '<step>' ...` runs the steps (lint,
+ * `npm test`: `node scripts/dist/system-tests/run/main.js '<step>' '<step>' ...` runs the steps (lint,
  * build, every workspace's tests) with a Postgres and a Redis, started here when none answers.
  */
 

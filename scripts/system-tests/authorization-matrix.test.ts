@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { routeList, routes, type RouteDef, type RouteName } from '@uis/proto';
-import { mailedLink, signUp, startComposedStack, type ComposedStack } from './composed-stack';
+import { mailedLink, signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**
  * Every REST route of proto's table, called as each kind of caller, against the composed services:

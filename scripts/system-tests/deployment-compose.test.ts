@@ -19,7 +19,7 @@ import {
   readmeDefault,
   type Json,
   type JsonObject,
-} from './deployment-support';
+} from './support/deployment-support';
 
 /**
  * docker-compose.yml and .env.example, checked without a Docker engine: the file as Compose would

@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { TEST_DATABASE_URL, TEST_REDIS_URL, freePort, randomSuffix, waitFor } from '@uis/kit/testing';
-import { POSTGRES, REDIS, planBackend, portAnswers } from '../src/test-run/backends';
-import { installLine, missingPrograms, type RequiredProgram } from '../src/test-run/required-programs';
-import { runTests, type TestRunOptions } from '../src/test-run/run-tests';
+import { POSTGRES, REDIS, planBackend, portAnswers } from './run/backends';
+import { installLine, missingPrograms, type RequiredProgram } from './run/required-programs';
+import { runTests, type TestRunOptions } from './run/run-tests';
 
 /**
- * `npm test`'s frame (scripts/src/test-run). The shared Postgres and Redis stay up: the "nothing
+ * `npm test`'s frame (scripts/system-tests/run). The shared Postgres and Redis stay up: the "nothing
  * answers" case points the defaults at free ports instead of stopping them.
  */
 
-const CHECK_STEP = path.join(__dirname, 'fixtures', 'check-test-backends.js');
+const CHECK_STEP = path.join(__dirname, 'support', 'fixtures', 'check-test-backends.js');
 const REDIS_SERVER: RequiredProgram = { candidates: ['redis-server'], debianPackage: 'redis-server' };
 
 /** The environment without the variables a CI run or an outer test run sets. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { signUp, startComposedStack, type ComposedStack } from './composed-stack';
+import { signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**
  * The probe's finding: access tokens stayed valid for up to 15 minutes after logout, a replayed

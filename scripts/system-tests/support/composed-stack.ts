@@ -18,10 +18,10 @@ import {
 } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
 import request from 'supertest';
-import { createApiDispatcher, forwardUpgrades } from '../src/api-dispatch';
-import { COMPOSED_SERVICES } from '../src/composition';
-import { startEmbeddedS3 } from '../src/embedded-s3';
-import { closeServer } from '../src/ports';
+import { createApiDispatcher, forwardUpgrades } from '../../launcher/src/api-dispatch';
+import { COMPOSED_SERVICES } from '../../launcher/src/composition';
+import { startEmbeddedS3 } from '../../launcher/src/embedded-s3';
+import { closeServer } from '../../launcher/src/ports';
 
 export interface ComposedStack {
   env: Record<string, string>;

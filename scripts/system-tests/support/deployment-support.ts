@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SERVICES, type ServiceName } from '@uis/proto';
 
-export const repoFile = (...parts: string[]) => path.join(__dirname, '..', '..', ...parts);
+export const repoFile = (...parts: string[]) => path.join(__dirname, '..', '..', '..', ...parts);
 export const readRepoFile = (...parts: string[]) => fs.readFileSync(repoFile(...parts), 'utf8');
 
 const requireFromHere = createRequire(__filename);

@@ -5,7 +5,7 @@ import { isProcessAlive, processCommandLine } from './processes';
 import { StartupError } from './startup-error';
 
 /**
- * The repository root. Found from this file's location (scripts/src or scripts/dist/src), not from
+ * The repository root. Found from this file's location (scripts/launcher/src or its build in scripts/dist), not from
  * the working directory, so `npm start` run from any folder uses the same `.data/`.
  */
 export function repoRoot(): string {

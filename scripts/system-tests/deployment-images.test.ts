@@ -18,7 +18,7 @@ import {
   stageNamed,
   type Dockerfile,
   type Instruction,
-} from './deployment-support';
+} from './support/deployment-support';
 
 /**
  * The Dockerfiles, read as the builder reads them (there is no Docker engine here): a target per

@@ -7,6 +7,7 @@ import { apiClient, freePort, type ApiClient } from '@uis/kit/testing';
 import { orderMessages, type MessageRecord } from '@uis/proto';
 import { LiveConnection, type SendOutcome } from '@uis/proto/live';
 import request from 'supertest';
+import { repoRoot } from '../../launcher/src/data-dir';
 
 /**
  * `npm run soak` (not in CI): `npm start`'s process under a steady session mix for a long while, to
@@ -19,7 +20,7 @@ import request from 'supertest';
  * the server's memory after the warm-up (SOAK_WARMUP_MINUTES, default 3) beyond 10%.
  *
  * Memory is what the server's JavaScript heap (and the native memory it holds) keeps after a forced
- * collection, printed every 30 s by scripts/soak/heap-probe.ts, which the server runs preloaded:
+ * collection, printed every 30 s by scripts/bench/soak/heap-probe.ts, which the server runs preloaded:
  * the mean of the minute after the warm-up against the mean of the last minute. Resident memory
  * (sampled every 10 s, with its Postgres's) is reported too but is no measure of a leak: V8 grows
  * its heap under allocation pressure and returns pages lazily, and the allocator keeps what was
@@ -42,8 +43,8 @@ const DROP_RATE = Number(process.env.SOAK_DROP_RATE ?? 0.01);
 const SETTLE_SECONDS = Number(process.env.SOAK_SETTLE_SECONDS ?? 60);
 const HEAP = process.env.SOAK_HEAP === '1';
 const PER_SESSION = 10;
-const REPO = path.resolve(__dirname, '../../..');
-const START_SCRIPT = path.join(REPO, 'scripts/dist/src/start.js');
+const REPO = repoRoot();
+const START_SCRIPT = path.join(REPO, 'scripts/dist/launcher/src/start.js');
 
 const log = (message: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}`);
 

@@ -9,7 +9,7 @@ import {
   type PeerAttempt,
   type PeerConnection,
 } from '@uis/signal';
-import { signUp, startComposedStack, type ComposedStack } from './composed-stack';
+import { signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**
  * PeerJS registration against the composed services: real sign-ups (auth), sessions made through

@@ -5,8 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { freePort, waitFor } from '@uis/kit/testing';
 import { LiveConnection, type SendOutcome } from '@uis/proto/live';
-import { EMBEDDED_DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/embedded-postgres';
-import { signUp, startComposedStack, type ComposedStack } from './composed-stack';
+import {
+  EMBEDDED_DATABASE,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../launcher/src/embedded-postgres';
+import { signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**
  * Postgres restarted while people chat and use the REST API (a Postgres of the test's own, the
