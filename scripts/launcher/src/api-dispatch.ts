@@ -30,7 +30,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
  */
 
 export interface DispatchOptions {
-  /** The Nest apps composed into this process. A service missing here answers 503. */
+  /** The Nest apps composed into this process; a path of any other service is left to the 404. */
   apps: ReadonlyMap<ServiceName, INestApplication>;
   /** The built web app (web/dist); served when given. */
   webDist?: string;
@@ -130,7 +130,7 @@ export function createApiDispatcher({
   const forward = (service: ServiceName, req: Request, res: Response, next: NextFunction) => {
     const handler = handlers.get(service);
     if (handler) return handler(req, res, next);
-    sendError(res, 503, `The ${service} service is not part of this build yet.`, ERROR_CODES.UNAVAILABLE);
+    next();
   };
 
   const app = express();

@@ -10,8 +10,7 @@ import { studiesService } from '@uis/studies';
 
 /**
  * The services `npm start` composes into one process, in start order (the mailer before auth, which
- * queues mail for it); they stop in reverse. A service that lands adds its line here; until then its
- * routes answer 503 "not part of this build yet".
+ * queues mail for it); they stop in reverse.
  */
 export const COMPOSED_SERVICES: readonly ServiceDefinition[] = [
   mailerService,

@@ -124,13 +124,13 @@ describe('the API dispatcher', () => {
     expect(tls.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
   });
 
-  it('answers a route of a service not in this build with 503', async () => {
-    const res = await request(dispatcher()).get('/getGroups').expect(503);
+  it('leaves a route of a service it does not hold to the 404 envelope', async () => {
+    const res = await request(dispatcher()).get('/getGroups').expect(404);
     expect(res.body).toEqual({
       status: 'ERROR',
-      res: { message: 'The studies service is not part of this build yet.', code: 'UNAVAILABLE' },
+      res: { message: 'No such route: GET /getGroups', code: 'NOT_FOUND' },
     });
-    await request(dispatcher()).get('/assets/some-session/video.mp4').expect(503);
+    await request(dispatcher()).get('/assets/some-session/video.mp4').expect(404);
   });
 
   it('answers an unknown path, or a known path with the wrong method, with the 404 envelope', async () => {
