@@ -119,7 +119,7 @@ export async function startEmbeddedS3(options: EmbeddedS3Options): Promise<Embed
   const s3rver = new S3rver({
     directory: options.directory,
     silent: true,
-    configureBuckets: [{ name: options.bucket }],
+    configureBuckets: [{ name: options.bucket, configs: [] }],
   });
   await s3rver.configureBuckets();
   const handle = s3rver.callback();
