@@ -1,26 +1,18 @@
 import { TOKEN_COOKIES } from '@uis/proto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 /**
  * A real browser on the stack's gateway, for the stack test's screens: Debian's Chromium, headless,
  * driven by playwright-core (web's, hoisted), signed in as the web app keeps a person signed in.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-/** web/e2e/support/paths.ts's switches, and the stack's self-signed certificate accepted. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--ignore-certificate-errors',
-];
-
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // The stack's certificate is self-signed.
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+  });
 }
 
 /** A context of its own signed in as `person` on `origin`: the token cookies the app reads. */

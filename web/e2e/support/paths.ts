@@ -11,14 +11,5 @@ export const DOCS_SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 /** What `npm start` runs after its build (the root `npm test` builds before the workspaces' tests). */
 export const START_SCRIPT = path.join(REPO_ROOT, 'scripts', 'dist', 'launcher', 'src', 'start.js');
 export const WEB_DIST_INDEX = path.join(WEB_ROOT, 'dist', 'index.html');
-export const CHROMIUM = '/usr/bin/chromium';
-/** Debian's Chromium, headless on these machines: no sandbox, GPU, QUIC or background traffic. */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium and its switches: one list for the browser tests, the stack test and the benchmarks. */
+export { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/system-tests/support/chromium';
