@@ -6,10 +6,11 @@ import { TEST_REDIS_URL, createTestDatabase, randomSuffix, testSecrets } from '@
 import { mailerService } from '@uis/mailer';
 import { startSmtpSink, type SmtpSink } from '@uis/mailer/testing';
 import request from 'supertest';
-import { authService } from '../src';
+import { authService } from '@uis/auth';
+import { repoRoot } from '../../launcher/src/data-dir';
 
 /**
- * `npm run bench -w services/auth` (part of `npm run bench`): magic-link mail from request to the
+ * `npm run bench:mail -w scripts` (part of `npm run bench`): magic-link mail from request to the
  * relay, the performance issue's P8 (20 requests/s, p99 at most 1 s) and the class sign-in issue's
  * relay rows: auth and the mailer worker as deployed (BullMQ on Redis, pooled SMTP), 20 requests a
  * second for 30 s from one client address (a class behind a NAT), against a relay that answers at
@@ -20,7 +21,7 @@ import { authService } from '../src';
 
 const RATE_PER_SECOND = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const REPORT = path.resolve(__dirname, '../../../../docs/bench/magic-link-mail.md');
+const REPORT = path.join(repoRoot(), 'docs/bench/magic-link-mail.md');
 const RESULT = process.env.BENCH_RESULT;
 
 const percentile = (sorted: number[], p: number) =>
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
   const report = [
     '# Magic-link mail: request to relay',
     '',
-    `\`npm run bench -w services/auth\` (services/auth/bench/magic-link-mail.ts), ${new Date().toISOString().slice(0, 10)},`,
+    `\`npm run bench:mail -w scripts\` (scripts/bench/auth/magic-link-mail.ts), ${new Date().toISOString().slice(0, 10)},`,
     `${os.cpus().length} cores, Node ${process.version}. Auth and the mailer worker as deployed (BullMQ on Redis, pooled`,
     `SMTP, default limits and pool), ${RATE_PER_SECOND} requests/s for ${SECONDS} s from one client address.`,
     '',
