@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Playwright sends functions to the page: they use the browser's globals.
-    files: ['web/e2e/**/*.ts'],
+    files: ['web/e2e/**/*.ts', 'scripts/bench/web/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

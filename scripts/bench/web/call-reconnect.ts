@@ -3,14 +3,14 @@ import { expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signUpThroughApi } from '../e2e/support/api';
-import { newFrames } from '../e2e/support/call-media';
-import { callTest as test, chatSession, openLiveSession } from '../e2e/support/call-session';
-import { REPO_ROOT } from '../e2e/support/paths';
-import { emailOf } from '../e2e/support/users';
+import { signUpThroughApi } from '../../../web/e2e/support/api';
+import { newFrames } from '../../../web/e2e/support/call-media';
+import { callTest as test, chatSession, openLiveSession } from '../../../web/e2e/support/call-session';
+import { REPO_ROOT } from '../../../web/e2e/support/paths';
+import { emailOf } from '../../../web/e2e/support/users';
 
 /**
- * `npm run bench -w web` (part of `npm run bench`, goal P14): how long a chat call takes to carry
+ * `npm run bench:web -w scripts` (part of `npm run bench`, goal P14): how long a chat call takes to carry
  * pictures again after a reload. A researcher and CALL_BENCH_PARTICIPANTS participants in a call
  * (Debian's Chromium, fake camera and microphone, each in a context of its own, the built `npm
  * start`); CALL_BENCH_ROUNDS times the researcher reloads, then one participant does. Timed from the
@@ -156,7 +156,7 @@ test('a chat call after reloads: every picture back', async ({ browser }) => {
       [
         '# Live call: pictures back after a reload',
         '',
-        'Reproduce: `npm run build && npm run bench -w web` (web/bench/call-reconnect.ts), or `BENCH_ONLY=P14 npm run bench`.',
+        'Reproduce: `npm run build && npm run bench:web -w scripts` (scripts/bench/web/call-reconnect.ts), or `BENCH_ONLY=P14 npm run bench`.',
         `This run: \`CALL_BENCH_ROUNDS=${ROUNDS} CALL_BENCH_PARTICIPANTS=${PARTICIPANTS}\`.`,
         '',
         `Result: **${passed ? 'PASS' : 'FAIL'}**: p95 ${ms(all.p95)} (goal: p95 ≤ ${GOAL_P95_MS} ms).`,

@@ -3,14 +3,14 @@ import './output-dir';
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS, OUTPUT_DIR } from '../e2e/support/paths';
-import { DESKTOP } from '../e2e/support/screenshots';
+import { CHROMIUM, OUTPUT_DIR } from '../../../web/e2e/support/paths';
+import { DESKTOP } from '../../../web/e2e/support/screenshots';
+import { BENCH_CHROMIUM_ARGS } from './browser';
 
 /**
- * `npm run bench -w web`: the live-drift and call-reconnect benchmarks, against the `npm start` that the e2e's global
+ * `npm run bench:web -w scripts`: the live-drift and call-reconnect benchmarks, against the `npm start` that the e2e's global
  * setup starts (fresh data folder, free ports), with the e2e's support for sign-ups, sessions and
  * measurements. A config of its own so that `npm test` never runs it and it never runs the specs.
- * bench/package.json makes these files CommonJS, as e2e/package.json does for the same reason.
  */
 
 if (!fs.existsSync(CHROMIUM)) {
@@ -21,7 +21,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: ['live-drift.ts', 'call-reconnect.ts'],
   outputDir: path.join(OUTPUT_DIR, 'test-results'),
-  globalSetup: '../e2e/global-setup.ts',
+  globalSetup: '../../../web/e2e/global-setup.ts',
   workers: 1,
   forbidOnly: true,
   retries: 0,
@@ -36,8 +36,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      // The e2e's switches, and autoplay without a gesture as in the live specs (no camera: video sessions have no call).
-      args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
+      args: [...BENCH_CHROMIUM_ARGS],
     },
   },
 });

@@ -14,14 +14,15 @@ import {
   steadyDrifts,
   type DriftSample,
   type Person,
-} from '../e2e/support/live-session';
-import { OUTPUT_DIR, REPO_ROOT } from '../e2e/support/paths';
-import { stack } from '../e2e/support/stack-env';
-import { expect, test } from '../e2e/support/test';
-import { emailOf } from '../e2e/support/users';
+} from '../../../web/e2e/support/live-session';
+import { OUTPUT_DIR, REPO_ROOT } from '../../../web/e2e/support/paths';
+import { stack } from '../../../web/e2e/support/stack-env';
+import { expect, test } from '../../../web/e2e/support/test';
+import { emailOf } from '../../../web/e2e/support/users';
+import { BENCH_CHROMIUM_ARGS } from './browser';
 
 /**
- * `npm run bench -w web` (part of `npm run bench`): how far participants' videos drift from the
+ * `npm run bench:web -w scripts` (part of `npm run bench`): how far participants' videos drift from the
  * researcher's in a live video session. The built `npm start` (the e2e's global setup), a researcher
  * and DRIFT_BENCH_PARTICIPANTS participants, each in a browser context of its own in Debian's
  * Chromium; the researcher plays a test video, and after a settling time every page's position is
@@ -237,8 +238,8 @@ function report(m: Measured, overall: Spread, passed: boolean): string {
     "# Live session: participants' playback drift",
     '',
     "Reproduce: `npm run bench` at the root (builds, then runs every workspace's bench), or",
-    '`npm run build && npm run bench -w web` (web/bench/live-drift.ts, a Playwright config of its own).',
-    `This run: \`${settings} npm run bench -w web\`.`,
+    '`npm run build && npm run bench:web -w scripts` (scripts/bench/web/live-drift.ts, a Playwright config of its own).',
+    `This run: \`${settings} npm run bench:web -w scripts\`.`,
     '',
     `Result: **${passed ? 'PASS' : 'FAIL'}**: steady drift p95 over every participant ${ms(overall.p95)} (goal: p95 ≤ ${GOAL_P95_MS} ms).`,
     '',
@@ -262,9 +263,9 @@ function report(m: Measured, overall: Spread, passed: boolean): string {
     "The e2e's global setup starts the built `npm start` (embedded Postgres and S3, dev outbox) in a fresh data folder",
     `on free ports. A researcher and ${PARTICIPANTS} participants sign up through the API (magic links from the dev outbox);`,
     `the researcher's video session holds a ${VIDEO_S} s test video made with ffmpeg (640×360, 30 fps, a key frame`,
-    'every second). Each person has a browser context of their own in one headless Debian Chromium (`--no-sandbox',
-    '--disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update',
-    "--disable-sync --autoplay-policy=no-user-gesture-required`); all open the live session, and the researcher's",
+    'every second). Each person has a browser context of their own in one headless Debian Chromium',
+    `(\`${BENCH_CHROMIUM_ARGS.join(' ')}\`);`,
+    "all open the live session, and the researcher's",
     "video is played and sought as its native controls would. Every sample reads each page's `<video>` (currentTime,",
     'paused, playbackRate) and its clock through `page.evaluate`, at once; each position is carried to the latest of',
     "those instants at its own rate, and the drift is the participant's position minus the researcher's there",

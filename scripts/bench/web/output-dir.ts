@@ -7,4 +7,4 @@ import path from 'node:path';
  * there and reads its magic links back from it. Imported by the config before e2e/support/paths.ts
  * reads it; Playwright's workers inherit it.
  */
-process.env.E2E_OUTPUT_DIR ??= path.join(__dirname, '..', 'e2e', 'output', 'bench');
+process.env.E2E_OUTPUT_DIR ??= path.join(__dirname, '..', '..', '..', 'web', 'e2e', 'output', 'bench');
