@@ -161,7 +161,7 @@ describe('docker-compose.yml as Compose loads it', () => {
       expect(service.image).toBe(`uis-${name}:local`);
     }
     expect((compose.services.realtime!.deploy as JsonObject).replicas).toBe(2);
-    expect(compose.services.gateway!.build).toEqual({ context: '.', dockerfile: 'gateway/Dockerfile' });
+    expect(compose.services.gateway!.build).toEqual({ context: '.', target: 'gateway' });
     expect(compose.services.gateway!.image).toBe('uis-gateway:local');
   });
 

@@ -21,15 +21,14 @@ import {
 } from './support/deployment-support';
 
 /**
- * The Dockerfiles, read as the builder reads them (there is no Docker engine here): a target per
+ * The Dockerfile, read as the builder reads it (there is no Docker engine here): a target per
  * service with production dependencies only, non-root users, health checks, the ports proto gives, and
- * a gateway image whose files sit where nginx.conf looks for them. The gateway's entrypoint is run for
+ * a gateway target whose files sit where nginx.conf looks for them. The gateway's entrypoint is run for
  * real (with openssl, and a stand-in nginx or the real one's nginx -t): the folder it lays out in
  * /tmp, the certificate, and the web app's app-config.json from the environment.
  */
 
-const services = parseDockerfile(readRepoFile('Dockerfile'));
-const gateway = parseDockerfile(readRepoFile('gateway', 'Dockerfile'));
+const dockerfile = parseDockerfile(readRepoFile('Dockerfile'));
 
 const healthcheckCommand = (instruction: Instruction | undefined): string[] => {
   const args = instruction?.args ?? '';
@@ -47,15 +46,17 @@ interface RootManifest {
 }
 const workspaces = (JSON.parse(readRepoFile('package.json')) as RootManifest).workspaces;
 
-describe('the services Dockerfile', () => {
-  it('has a target per proto service, nothing built without one', () => {
-    const names = services.stages.map((stage) => stage.name);
+describe("the Dockerfile's services", () => {
+  it('has a target per proto service and the gateway, nothing built without one', () => {
+    const names = dockerfile.stages.map((stage) => stage.name);
     for (const name of SERVICE_NAMES) expect(names).toContain(name);
     expect(names.filter((name) => !(SERVICE_NAMES as string[]).includes(name))).toEqual([
       'manifests',
       'build',
       'prod-deps',
       'runtime',
+      'web',
+      'gateway',
     ]);
   });
 
@@ -65,10 +66,10 @@ describe('the services Dockerfile', () => {
       const manifest = JSON.parse(readRepoFile('services', name, 'package.json')) as {
         scripts: Record<string, string>;
       };
-      expect([name, effective(services, name, 'WORKDIR')?.args]).toEqual([name, `/app/services/${name}`]);
-      expect([name, effective(services, name, 'ENV')?.args]).toEqual([name, `PORT=${port}`]);
-      expect([name, effective(services, name, 'EXPOSE')?.args]).toEqual([name, String(port)]);
-      expect([name, effective(services, name, 'CMD')?.exec?.join(' ')]).toEqual([
+      expect([name, effective(dockerfile, name, 'WORKDIR')?.args]).toEqual([name, `/app/services/${name}`]);
+      expect([name, effective(dockerfile, name, 'ENV')?.args]).toEqual([name, `PORT=${port}`]);
+      expect([name, effective(dockerfile, name, 'EXPOSE')?.args]).toEqual([name, String(port)]);
+      expect([name, effective(dockerfile, name, 'CMD')?.exec?.join(' ')]).toEqual([
         name,
         manifest.scripts.start,
       ]);
@@ -83,7 +84,7 @@ describe('the services Dockerfile', () => {
       expect(manifest.scripts.migrate).toBe('node dist/src/migrate.js');
       expect(fs.existsSync(repoFile('services', name, 'src', 'migrate.ts'))).toBe(true);
       // dist/src is what the runtime stage copies.
-      expect(along(services, name, 'COPY').map((copy) => copy.args)).toContain(
+      expect(along(dockerfile, name, 'COPY').map((copy) => copy.args)).toContain(
         `/app/services/${name}/dist/src services/${name}/dist/src`,
       );
     }
@@ -91,9 +92,9 @@ describe('the services Dockerfile', () => {
 
   it('runs every target as a numeric non-root user with a health check on its /health', () => {
     for (const name of SERVICE_NAMES) {
-      const user = effective(services, name, 'USER')?.args ?? 'root';
+      const user = effective(dockerfile, name, 'USER')?.args ?? 'root';
       expect([name, user]).toEqual([name, expect.stringMatching(/^[1-9]\d*:[1-9]\d*$/)]);
-      const check = healthcheckCommand(effective(services, name, 'HEALTHCHECK'));
+      const check = healthcheckCommand(effective(dockerfile, name, 'HEALTHCHECK'));
       expect([name, check.slice(0, 2)]).toEqual([name, ['node', '-e']]);
       expect(check[2]).toContain("'http://127.0.0.1:' + process.env.PORT + '/health'");
     }
@@ -101,14 +102,14 @@ describe('the services Dockerfile', () => {
 
   it('is small: node 20 slim or alpine, production dependencies of the services only', () => {
     for (const name of SERVICE_NAMES) {
-      expect(baseImage(services, name)).toMatch(/^node:20(\.\d+)*-(bookworm-slim|alpine)$/);
+      expect(baseImage(dockerfile, name)).toMatch(/^node:20(\.\d+)*-(bookworm-slim|alpine)$/);
     }
-    const prodDeps = runs(services, 'prod-deps').join('\n');
+    const prodDeps = runs(dockerfile, 'prod-deps').join('\n');
     expect(prodDeps).toMatch(/npm ci --omit=dev/);
     const installed = [...prodDeps.matchAll(/--workspace (\S+)/g)].map((match) => match[1]);
     expect(installed.sort()).toEqual(SERVICE_NAMES.map((name) => `services/${name}`).sort());
     // The runtime takes node_modules from prod-deps only, and nothing from build but compiled sources.
-    const copies = stageNamed(services, 'runtime').instructions.filter(
+    const copies = stageNamed(dockerfile, 'runtime').instructions.filter(
       (instruction) => instruction.keyword === 'COPY',
     );
     for (const copy of copies) {
@@ -122,7 +123,7 @@ describe('the services Dockerfile', () => {
   });
 
   it('builds what the services import: proto, kit, mailer and each service', () => {
-    const build = runs(services, 'build').join('\n');
+    const build = runs(dockerfile, 'build').join('\n');
     expect(build).toMatch(/npm ci --include-workspace-root/);
     const compiled = /npx tsc -b (.*)/.exec(build)![1]!.split(' ');
     expect(compiled.sort()).toEqual(
@@ -131,21 +132,27 @@ describe('the services Dockerfile', () => {
   });
 });
 
-describe('both Dockerfiles', () => {
-  it("copy every workspace's manifest before npm ci (it checks them against the lockfile)", () => {
-    for (const [dockerfile, stage] of [
-      [services, 'manifests'],
-      [gateway, 'web'],
-    ] as const) {
-      const copied = stageNamed(dockerfile, stage)
-        .instructions.filter((instruction) => instruction.keyword === 'COPY')
-        .map((instruction) => instruction.args.split(' ').slice(0, -1).join(' '))
-        .filter((sources) => sources.includes('package'));
-      expect(copied).toEqual([
-        'package.json package-lock.json .npmrc',
-        ...workspaces.map((workspace) => `${workspace}/package.json`),
-      ]);
+describe('the Dockerfile', () => {
+  it("copies every workspace's manifest before npm ci (it checks them against the lockfile), once for every image", () => {
+    const copied = stageNamed(dockerfile, 'manifests')
+      .instructions.filter((instruction) => instruction.keyword === 'COPY')
+      .map((instruction) => instruction.args.split(' ').slice(0, -1).join(' '))
+      .filter((sources) => sources.includes('package'));
+    expect(copied).toEqual([
+      'package.json package-lock.json .npmrc',
+      ...workspaces.map((workspace) => `${workspace}/package.json`),
+    ]);
+    for (const stage of dockerfile.stages.filter((stage) => stage.name !== 'manifests')) {
+      const manifests = stage.instructions.filter(
+        (instruction) => instruction.keyword === 'COPY' && /package(-lock)?\.json/.test(instruction.args),
+      );
+      expect([stage.name, manifests]).toEqual([stage.name, []]);
     }
+    expect(['build', 'prod-deps', 'web'].map((name) => stageNamed(dockerfile, name).from)).toEqual([
+      'manifests',
+      'manifests',
+      'manifests',
+    ]);
   });
 
   it('send the builder nothing built, installed or secret (.dockerignore)', () => {
@@ -169,9 +176,9 @@ describe('both Dockerfiles', () => {
   });
 });
 
-describe('the gateway Dockerfile', () => {
-  const final = gateway.stages.at(-1)!;
-  const finalAlong = (keyword: string) => effective(gateway, final.name, keyword);
+describe("the Dockerfile's gateway", () => {
+  const final = stageNamed(dockerfile, 'gateway');
+  const finalAlong = (keyword: string) => effective(dockerfile, final.name, keyword);
 
   it('is nginx running as a non-root user, on the API port, with a health check over TLS', () => {
     expect(final.from).toMatch(/^nginx:1\.\d+(\.\d+)?-alpine$/);
@@ -184,7 +191,7 @@ describe('the gateway Dockerfile', () => {
   });
 
   it('builds the web app with its own checks, and serves it from nginx.conf\'s "html"', () => {
-    expect(runs(gateway, 'web').join('\n')).toMatch(/npx tsc -b proto && npm run build --workspace web/);
+    expect(runs(dockerfile, 'web').join('\n')).toMatch(/npx tsc -b proto && npm run build --workspace web/);
     const copies = final.instructions.filter((instruction) => instruction.keyword === 'COPY');
     expect(copies.find((copy) => copy.flags.from === 'web')?.args).toBe('/app/web/dist /etc/nginx/html');
     expect(readRepoFile('gateway', 'nginx.conf')).toMatch(/^\s*root html;/m);
@@ -223,7 +230,7 @@ describe("the gateway's entrypoint", () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  /** The image's /etc/nginx, as gateway/Dockerfile fills it; upstreams on this machine for nginx -t. */
+  /** The image's /etc/nginx, as the Dockerfile's gateway target fills it; upstreams on this machine for nginx -t. */
   const layOutConf = () => {
     const conf = path.join(dir, 'conf');
     fs.mkdirSync(path.join(conf, 'html', 'static'), { recursive: true });
