@@ -8,6 +8,7 @@ import { startSmtpSink, type SmtpSink } from '@uis/mailer/testing';
 import request from 'supertest';
 import { authService } from '@uis/auth';
 import { repoRoot } from '../../launcher/src/data-dir';
+import { quantile } from '../support/measure';
 
 /**
  * `npm run bench:mail -w scripts` (part of `npm run bench`): magic-link mail from request to the
@@ -23,9 +24,6 @@ const RATE_PER_SECOND = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const REPORT = path.join(repoRoot(), 'docs/bench/magic-link-mail.md');
 const RESULT = process.env.BENCH_RESULT;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 interface Row {
   relay: string;
@@ -82,8 +80,8 @@ async function run(relay: string, smtp: SmtpSink): Promise<Row> {
       relay,
       sent: total,
       arrived: latencies.length,
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
       max: sorted.at(-1) ?? NaN,
     };
   } finally {

@@ -8,6 +8,7 @@ import { newFrames } from '../../../web/e2e/support/call-media';
 import { callTest as test, chatSession, openLiveSession } from '../../../web/e2e/support/call-session';
 import { REPO_ROOT } from '../../../web/e2e/support/paths';
 import { emailOf } from '../../../web/e2e/support/users';
+import { spreadOf, type Spread } from '../support/measure';
 
 /**
  * `npm run bench:web -w scripts` (part of `npm run bench`, goal P14): how long a chat call takes to carry
@@ -63,26 +64,6 @@ async function freshPicture(page: Page, name: string, before: readonly string[])
     .toBe(3);
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-interface Spread {
-  samples: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
-
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
 
 test('a chat call after reloads: every picture back', async ({ browser }) => {
@@ -132,13 +113,13 @@ test('a chat call after reloads: every picture back', async ({ browser }) => {
   const loadAfter = os.loadavg()[0] ?? NaN;
   await Promise.all([desk, ...seats].map((page) => page.context().close()));
 
-  const all = spread([...researcherReloads, ...participantReloads]);
+  const all = spreadOf([...researcherReloads, ...participantReloads]);
   const passed = all.p95 <= GOAL_P95_MS;
   const result = {
     settings: { CALL_BENCH_ROUNDS: ROUNDS, CALL_BENCH_PARTICIPANTS: PARTICIPANTS },
     goalP95Ms: GOAL_P95_MS,
-    researcherReload: spread(researcherReloads),
-    participantReload: spread(participantReloads),
+    researcherReload: spreadOf(researcherReloads),
+    participantReload: spreadOf(participantReloads),
     all,
     load: { before: loadBefore, after: loadAfter },
     passed,

@@ -19,6 +19,7 @@ import { OUTPUT_DIR, REPO_ROOT } from '../../../web/e2e/support/paths';
 import { stack } from '../../../web/e2e/support/stack-env';
 import { expect, test } from '../../../web/e2e/support/test';
 import { emailOf } from '../../../web/e2e/support/users';
+import { quantile, spreadOf, type Spread } from '../support/measure';
 import { BENCH_CHROMIUM_ARGS } from './browser';
 
 /**
@@ -66,37 +67,8 @@ const REPORT = path.join(REPO_ROOT, 'docs/bench/live-drift.md');
 
 // ---- Figures ------------------------------------------------------------------------------------
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-
-interface Spread {
-  samples: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
 /** p50, p95 and max of |drift|, in ms, of drifts in seconds. */
-function spread(drifts: number[]): Spread {
-  const sorted = drifts.map((drift) => Math.abs(drift) * 1000).sort((a, b) => a - b);
-  return {
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
-
-/** p50, p95 and max of times in ms (Infinity sorts last). */
-function spreadOfMs(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1) ?? NaN,
-  };
-}
+const spread = (drifts: number[]): Spread => spreadOf(drifts.map((drift) => Math.abs(drift) * 1000));
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
@@ -197,7 +169,7 @@ function report(m: Measured, overall: Spread, passed: boolean): string {
   const seekRow = (name: string, times: Array<number | null>, after: number[]) => {
     const reached = times.filter((t): t is number => t !== null).sort((a, b) => a - b);
     const a = spread(after);
-    return `| ${name} | ${reached.length} / ${times.length} | ${ms(percentile(reached, 50))} / ${ms(reached.at(-1) ?? NaN)} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.max)} |`;
+    return `| ${name} | ${reached.length} / ${times.length} | ${ms(quantile(reached, 0.5))} / ${ms(reached.at(-1) ?? NaN)} | ${ms(a.p50)} | ${ms(a.p95)} | ${ms(a.max)} |`;
   };
   const perSeekRow = (run: SeekRun, n: number) => {
     const times = followers.map(({ i }) => withinGoalAfter(run.samples, i, run.askedAt));
@@ -377,7 +349,7 @@ test('live playback drift: participants against the researcher', async ({ browse
       seekFollow: {
         seeks: seeks.length,
         followed: followTimes.filter(Number.isFinite).length,
-        ...spreadOfMs(followTimes),
+        ...spreadOf(followTimes),
       },
       load: measured.load,
       passed,
