@@ -14,3 +14,11 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** What a live session or call adds: fake camera and microphone without a prompt, loopback ICE, sound without a click. */
+export const CHROMIUM_MEDIA_ARGS: readonly string[] = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--autoplay-policy=no-user-gesture-required',
+];

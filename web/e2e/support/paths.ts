@@ -12,4 +12,4 @@ export const DOCS_SCREENSHOTS_DIR = path.join(REPO_ROOT, 'docs', 'screenshots');
 export const START_SCRIPT = path.join(REPO_ROOT, 'scripts', 'dist', 'launcher', 'src', 'start.js');
 export const WEB_DIST_INDEX = path.join(WEB_ROOT, 'dist', 'index.html');
 /** Debian's Chromium and its switches: one list for the browser tests, the stack test and the benchmarks. */
-export { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/system-tests/support/chromium';
+export { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MEDIA_ARGS } from '../../../scripts/system-tests/support/chromium';
