@@ -1,17 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { TOKEN_COOKIES } from '@uis/proto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { repoRoot } from '../../launcher/src/data-dir';
 
 /**
  * A real browser on the stack's gateway, for the stack test's screens: Debian's Chromium, headless,
  * driven by playwright-core (web's, hoisted), signed in as the web app keeps a person signed in.
  */
 
+/** Debian's Chromium and its switches as the browser tests run it (one file, web's). */
+const settings = JSON.parse(
+  fs.readFileSync(path.join(repoRoot(), 'web/e2e/support/chromium.json'), 'utf8'),
+) as { executablePath: string; args: string[] };
+
 export function launchChromium(): Promise<Browser> {
   // The stack's certificate is self-signed.
   return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+    executablePath: settings.executablePath,
+    args: [...settings.args, '--ignore-certificate-errors'],
   });
 }
 
