@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/test/**/*.ts', '**/*.spec.ts'],
+    files: ['**/test/**/*.ts', '**/*.spec.ts', 'scripts/system-tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Playwright sends functions to the page: they use the browser's globals.
-    files: ['web/e2e/**/*.ts'],
+    files: ['web/e2e/**/*.ts', 'scripts/bench/web/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

@@ -10,7 +10,7 @@
 #   tls/              the certificate mounted at <conf>/tls (tls.crt, tls.key); when none is mounted, a
 #                     self-signed one for localhost, FOR LOCAL USE ONLY (browsers warn), and it says so
 #
-# scripts/src/stack/gateway-process.ts lays out `npm run stack`'s nginx the same way. A setting that
+# scripts/launcher/src/stack/gateway-process.ts lays out `npm run stack`'s nginx the same way. A setting that
 # would not make valid JSON, or a URL that is not http(s), stops the start with a message naming it.
 # Arguments go to nginx (`-t` tests the configuration and exits).
 set -eu

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { runForFigures } from './support/child';
+import { benchScript, runForFigures } from './support/child';
 import type { BenchContext, GoalGroup, GoalResult } from './support/goal';
 
 /**
  * P8: magic-link mail at 20 requests/s, request to the SMTP catcher. Runs auth's own benchmark
- * (services/auth/bench/magic-link-mail.ts: auth and the mailer worker as deployed, BullMQ on Redis,
+ * (auth/magic-link-mail.ts: auth and the mailer worker as deployed, BullMQ on Redis,
  * pooled SMTP, a fast relay then a slow one) in a process of its own, shorter than its default
  * 30 s per relay, and reads the rows it writes as JSON.
  */
@@ -32,8 +32,8 @@ interface MailResult {
 
 async function runBenchmark({ repo, scratch, log }: BenchContext): Promise<MailResult> {
   log(`P8: auth's magic-link benchmark, ${SECONDS_PER_RELAY} s per relay...`);
-  const run = await runForFigures<MailResult>(['dist/bench/magic-link-mail.js'], {
-    cwd: path.join(repo, 'services/auth'),
+  const run = await runForFigures<MailResult>([benchScript('auth/magic-link-mail.js')], {
+    cwd: repo,
     env: { BENCH_SECONDS: String(SECONDS_PER_RELAY) },
     resultFile: path.join(scratch, 'p8-magic-link-mail.json'),
     limitMs: LIMIT_MS,
@@ -61,7 +61,7 @@ function details(result: MailResult, fast: Row): string {
         "the relay's own pace; the rest is the queue and the mailer's pool (services/mailer).",
       ];
   return [
-    'services/auth/bench/magic-link-mail.ts (`npm run bench -w services/auth`): auth and the mailer worker as deployed',
+    'scripts/bench/auth/magic-link-mail.ts (`npm run bench:mail -w scripts`): auth and the mailer worker as deployed',
     `(BullMQ on Redis, pooled SMTP), ${result.ratePerSecond} magic-link requests/s from one client address for`,
     `${result.seconds} s per relay (the suite sets BENCH_SECONDS=${result.seconds}; on its own it runs 30 s and writes`,
     'docs/bench/magic-link-mail.md). Latency: from the request to the SMTP catcher receiving the mail. The goal is',

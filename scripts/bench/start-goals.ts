@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from '@uis/kit/testing';
 import { NEWCOMER_UNSET_SETTINGS } from '@uis/proto';
-import { stopStalePostmaster } from '../src/embedded-postgres';
+import { stopStalePostmaster } from '../launcher/src/embedded-postgres';
 import { runLimited, spawnGroup, stopGroup, withoutNpmEnv, type GroupChild } from './support/child';
 import type { BenchContext, GoalGroup, GoalResult } from './support/goal';
 import { fixed, median, sleep } from './support/measure';

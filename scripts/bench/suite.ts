@@ -14,8 +14,8 @@ import { webGoals } from './web-goals';
  * `npm run bench`: the performance issue's goals P1..P11, each beside what it is compared with
  * (a bare socket.io server, a plain Express + pg handler, the object store direct), measured on this
  * machine in one run, printed as a table and written to docs/benchmarks.md. BENCH_ONLY=P1,P6 runs
- * the groups holding those goals. Every load generator is its own process, bounded in count and
- * time, and talks to 127.0.0.1 only.
+ * the groups holding those goals; `--list` prints the groups it would run and runs none. Every load
+ * generator is its own process, bounded in count and time, and talks to 127.0.0.1 only.
  */
 
 const GROUPS: readonly GoalGroup[] = [
@@ -145,6 +145,11 @@ async function main(): Promise<void> {
   const previous = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : null;
   fs.writeFileSync(REPORT, report(results, (Date.now() - began) / 1000, previous));
   console.log(`\n${table(results)}\n\nWritten to ${path.relative(REPO, REPORT)}.`);
+}
+
+if (process.argv.includes('--list')) {
+  for (const group of selected()) console.log(group.ids.join(', '));
+  process.exit(0);
 }
 
 main().then(

@@ -7,9 +7,9 @@ import { fixed } from './support/measure';
 /**
  * P10: the login route's JavaScript (web/scripts/check-bundle-size.mjs over the last `vite build`),
  * and that every other route's page is a chunk of its own, outside what the entry loads. P11 and P13:
- * the live-drift benchmark (web/bench/live-drift.ts, Playwright against the built `npm start`), its
+ * the live-drift benchmark (scripts/bench/web/live-drift.ts, Playwright against the built `npm start`), its
  * steady-playback p95 and how soon participants follow a seek. P14: the call-reconnect benchmark
- * (web/bench/call-reconnect.ts), how soon a call carries pictures again after a reload. These are the
+ * (scripts/bench/web/call-reconnect.ts), how soon a call carries pictures again after a reload. These are the
  * quality bounds of the live specs, measured here on a quiet machine (the specs hold behaviour only).
  */
 
@@ -149,10 +149,11 @@ interface CallResult {
   load: { before: number; after: number };
 }
 
-/** Runs one of web/bench's Playwright benchmarks (`file`) and answers the figures it wrote. */
+/** Runs one of the Playwright benchmarks of bench/web (`file`) and answers the figures it wrote. */
 async function webBenchmark<T>(web: string, scratch: string, file: string, limitMs: number): Promise<T> {
   const cli = require.resolve('@playwright/test/cli', { paths: [web] });
-  const run = await runForFigures<T>([cli, 'test', '-c', 'bench/playwright.config.ts', file], {
+  const config = path.join(path.dirname(web), 'scripts/bench/web/playwright.config.ts');
+  const run = await runForFigures<T>([cli, 'test', '-c', config, file], {
     cwd: web,
     // Its own output folder (server log, samples), not that of a bench or e2e run beside it.
     env: { E2E_OUTPUT_DIR: path.join(scratch, `${file}-output`) },
@@ -182,7 +183,7 @@ function driftDetails(drift: DriftResult, pass: boolean): string {
         `average ${fixed(drift.load.before, 2)} before, ${fixed(drift.load.after, 2)} after. See docs/bench/live-drift.md for the seeks.`,
       ];
   return [
-    "web/bench/live-drift.ts (`npm run bench -w web`): the built `npm start`, a researcher and participants in Debian's",
+    "scripts/bench/web/live-drift.ts (`npm run bench:web -w scripts`): the built `npm start`, a researcher and participants in Debian's",
     "Chromium, each participant's video position against the researcher's, sampled every 250 ms in steady playback",
     `(${settings}). Its full report, seeks included: docs/bench/live-drift.md.`,
     '',
@@ -219,7 +220,7 @@ function seekFollow(drift: DriftResult): GoalResult {
     measured: `${follow.followed} of ${follow.samples} followed; p50 ${ms(follow.p50)}, p95 ${ms(follow.p95)}, max ${ms(follow.max)}`,
     pass,
     details: [
-      `The same run as P11 (web/bench/live-drift.ts): the researcher seeks ${follow.seeks} times while playing, back and`,
+      `The same run as P11 (scripts/bench/web/live-drift.ts): the researcher seeks ${follow.seeks} times while playing, back and`,
       'forth; for each participant, the time from the seek to the first sample after which it stayed within 100 ms of the',
       "researcher to the end of a 6 s window (samples every 250 ms: upper bounds at that resolution). Every seek's figures:",
       'docs/bench/live-drift.md.',
@@ -239,7 +240,7 @@ function callBack(call: CallResult): GoalResult {
     measured: `p95 ${ms(call.all.p95)} (p50 ${ms(call.all.p50)}, max ${ms(call.all.max)}, ${call.all.samples} reloads)`,
     pass,
     details: [
-      "web/bench/call-reconnect.ts: a researcher and participants in a chat call (Debian's Chromium, fake camera and",
+      "scripts/bench/web/call-reconnect.ts: a researcher and participants in a chat call (Debian's Chromium, fake camera and",
       "microphone); each round the researcher's page reloads, then a participant's. Timed from the reload to every tile",
       `of the new call, on both sides, showing new frames (${Object.entries(call.settings)
         .map(([name, value]) => `${name}=${value}`)

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROFILE_PRELOAD, freePort, randomSuffix } from '@uis/kit/testing';
 import { DEFAULT_APP_CONFIG } from '@uis/proto';
-import { Lifecycle } from '../../src/lifecycle';
-import { startChild, waitUntilReady, type Child } from '../../src/stack/child-process';
-import { startGateway } from '../../src/stack/gateway-process';
-import { ensureSelfSignedCertificate } from '../../src/stack/self-signed-certificate';
+import { Lifecycle } from '../../launcher/src/lifecycle';
+import { startChild, waitUntilReady, type Child } from '../../launcher/src/stack/child-process';
+import { startGateway } from '../../launcher/src/stack/gateway-process';
+import { ensureSelfSignedCertificate } from '../../launcher/src/stack/self-signed-certificate';
 import { processTree } from '../support/measure';
 
 /**

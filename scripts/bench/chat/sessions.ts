@@ -1,7 +1,8 @@
 import { signAccessToken } from '@uis/kit';
-import { testUser } from '@uis/kit/testing';
+import { apiClient, testUser } from '@uis/kit/testing';
 import { EVERYONE } from '@uis/proto';
 import { Client } from 'pg';
+import request from 'supertest';
 import { mapLimit } from '../support/measure';
 
 /** Sessions for the chat goals: made through studies as a researcher would, history written in SQL. */
@@ -12,21 +13,6 @@ export interface BenchSession {
   tokens: string[];
 }
 
-type Call = (token: string, route: string, body: object) => Promise<Record<string, Record<string, string>>>;
-
-const callerOf =
-  (studiesUrl: string): Call =>
-  async (token, route, body) => {
-    const res = await fetch(`${studiesUrl}${route}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = (await res.json()) as { res: Record<string, Record<string, string>> };
-    if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(answer)}`);
-    return answer.res;
-  };
-
 /** `count` sessions of `size` people each (a researcher and participants), scope Everyone. */
 export async function makeSessions(
   studiesUrl: string,
@@ -34,7 +20,7 @@ export async function makeSessions(
   count: number,
   size: number,
 ): Promise<BenchSession[]> {
-  const call = callerOf(studiesUrl);
+  const studies = apiClient(() => request(studiesUrl));
   const token = (type: 'researcher' | 'participant', name: string) =>
     signAccessToken(jwtSecret, testUser(type, { name }), 6 * 3600);
   return mapLimit(
@@ -42,13 +28,13 @@ export async function makeSessions(
     8,
     async (n) => {
       const owner = token('researcher', `Researcher ${n}`);
-      const groupId = (await call(owner, '/createGroup', {})).group!.group_id!;
-      const sessionId = (await call(owner, '/createSession', { groupId })).session!.session_id!;
-      await call(owner, '/editSessionInfo', { sessionId, scope: EVERYONE });
+      const { group } = await studies.ok('createGroup', {}, owner);
+      const { session } = await studies.ok('createSession', { groupId: group.group_id }, owner);
+      await studies.ok('editSessionInfo', { sessionId: session.session_id, scope: EVERYONE }, owner);
       const participants = Array.from({ length: size - 1 }, (_, p) =>
         token('participant', `Participant ${n}.${p}`),
       );
-      return { sessionId, tokens: [owner, ...participants] };
+      return { sessionId: session.session_id, tokens: [owner, ...participants] };
     },
   );
 }

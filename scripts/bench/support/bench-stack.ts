@@ -9,8 +9,8 @@ import {
 } from '@uis/kit/testing';
 import { DEFAULT_APP_CONFIG } from '@uis/proto';
 import { Client } from 'pg';
-import { Lifecycle } from '../../src/lifecycle';
-import { startStack, type Stack } from '../../src/stack/stack';
+import { Lifecycle } from '../../launcher/src/lifecycle';
+import { startStack, type Stack } from '../../launcher/src/stack/stack';
 import { processTree } from './measure';
 
 /**

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startChild, stopGroup, type Child, type LineSink } from '../../src/stack/child-process';
+import { startChild, stopGroup, type Child, type LineSink } from '../../launcher/src/stack/child-process';
 
 /**
- * The processes the bench runs, all started by the stack's startChild (scripts/src/stack/child-process.ts)
+ * The processes the bench runs, all started by the stack's startChild (scripts/launcher/src/stack/child-process.ts)
  * and, when in a group of their own, stopped with its stopGroup: the other packages' own benchmarks
  * and `npm` (P8..P11), and the bench's own helpers (load generators, the plain baseline server, P6
  * and P7): node scripts compiled next to this one, given their parameters as JSON in BENCH_INPUT,

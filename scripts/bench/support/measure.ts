@@ -18,6 +18,24 @@ export const median = (values: readonly number[]): number =>
     0.5,
   );
 
+/** How many values there are, their p50, p95 and max (NaN for none). */
+export interface Spread {
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export function spreadOf(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    samples: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
 export const ascending = (values: number[]): number[] => values.sort((a, b) => a - b);
 
 /** `value` with `digits` decimals, without trailing noise ("12.3"). */

@@ -1,5 +1,5 @@
 import { InternalClient, signAccessToken, type AuthUser } from '@uis/kit';
-import { testUser } from '@uis/kit/testing';
+import { apiClient, testUser } from '@uis/kit/testing';
 import {
   MESSAGES_PER_APPEND,
   internalRoutes,
@@ -8,6 +8,7 @@ import {
   type RequestOf,
   type RouteName,
 } from '@uis/proto';
+import request from 'supertest';
 import type { BenchStack } from './bench-stack';
 
 /** What the benchmarks need in a stack: a researcher, their groups and sessions, a session's chat. */
@@ -22,29 +23,16 @@ export function researcher(bench: BenchStack, name: string): Researcher {
   return { user, token: signAccessToken(bench.secrets.JWT_SECRET!, user, 3600) };
 }
 
-/** One of our JSON routes, on the owning service's own address, as `who`; its answer's `res`. */
-export async function callRoute<N extends RouteName>(
+/** One of our routes, through the tests' typed client on the owning service's own address, as `who`; its answer's `res`. */
+export function callRoute<N extends RouteName>(
   bench: BenchStack,
   name: N,
   who: Researcher,
   input: RequestOf<N>,
 ): Promise<AnswerOf<N>> {
-  const route = routes[name];
-  const url = new URL(
-    route.path,
-    bench.stack.serviceUrls[route.service as keyof typeof bench.stack.serviceUrls] as string,
-  );
-  const init: RequestInit = { method: route.method, headers: { authorization: `Bearer ${who.token}` } };
-  if (route.method === 'GET') {
-    for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
-  } else {
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
-    init.body = JSON.stringify(input);
-  }
-  const response = await fetch(url, init);
-  const answer = (await response.json()) as { res: AnswerOf<N> };
-  if (!response.ok) throw new Error(`${route.path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer.res;
+  const service = routes[name].service as keyof typeof bench.stack.serviceUrls;
+  const url = bench.stack.serviceUrls[service] as string;
+  return apiClient(() => request(url)).ok(name, input, who.token);
 }
 
 /** A group of `who` holding `sessions` sessions; their ids. */

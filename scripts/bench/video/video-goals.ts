@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from '@uis/kit/testing';
 import { videoAssetPath } from '@uis/proto';
 import { Client } from 'pg';
-import { DEFAULT_S3_BUCKET, startEmbeddedS3, type EmbeddedS3 } from '../../src/embedded-s3';
+import { DEFAULT_S3_BUCKET, startEmbeddedS3, type EmbeddedS3 } from '../../launcher/src/embedded-s3';
 import { benchScript, runJson } from '../support/child';
 import { callRoute, groupWithSessions, researcher, type Researcher } from '../support/seed';
 import { startBenchStack, type BenchStack } from '../support/bench-stack';

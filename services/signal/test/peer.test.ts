@@ -9,7 +9,7 @@ import { registerPeer, signalService, type PeerAttempt } from '../src';
 /**
  * The signal service on its own: PeerJS's HTTP endpoints, every refusal the gate decides before it
  * asks studies, and the answer when studies cannot be reached. Registrations that need a real
- * session (and studies) are in scripts/test/signal.test.ts; the call settings in call-settings.test.ts.
+ * session (and studies) are in scripts/system-tests/signal.test.ts; the call settings in call-settings.test.ts.
  */
 
 describe('signal on its own', () => {

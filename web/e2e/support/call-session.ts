@@ -3,6 +3,7 @@ import type { AnswerOf, RequestOf, RouteName } from '@uis/proto';
 import { STATUS } from '@uis/proto/browser';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { enterSession, signedInCookies, signUpThroughApi } from './api';
+import { CHROMIUM_MEDIA_ARGS } from './paths';
 import { DESKTOP } from './screenshots';
 import { stack } from './stack-env';
 import { test } from './test';
@@ -13,13 +14,8 @@ import { test } from './test';
  * cookies, as the app keeps them.
  */
 
-/** What the call specs add to Chromium's arguments: fake devices, no prompt, loopback ICE, sound without a click. */
-export const CALL_ARGS = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** What the call specs add to Chromium's arguments: the live media switches. */
+export const CALL_ARGS = CHROMIUM_MEDIA_ARGS;
 
 /** The project's test with CALL_ARGS added to its Chromium's (a worker of its own). */
 export const callTest = test.extend({

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { accessTokenOf, api, enterSession, signedInCookies, signUpThroughApi } from './api';
-import { OUTPUT_DIR } from './paths';
+import { CHROMIUM_MEDIA_ARGS, OUTPUT_DIR } from './paths';
 import { DESKTOP } from './screenshots';
 import { stack } from './stack-env';
 import { test as base } from './test';
@@ -18,19 +18,11 @@ import { test as base } from './test';
  * own, a session seeded with a real video, and measurements of the <video> on each page.
  */
 
-/** Chromium switches the live specs add to the config's. */
-export const LIVE_BROWSER_ARGS = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--allow-loopback-in-peer-connection',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
-/** Playwright's test for the live specs: the config's browser with LIVE_BROWSER_ARGS. */
+/** Playwright's test for the live specs: the config's browser with the live media switches. */
 export const test = base.extend({
   launchOptions: [
     async ({ launchOptions }, use) => {
-      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...LIVE_BROWSER_ARGS] });
+      await use({ ...launchOptions, args: [...(launchOptions.args ?? []), ...CHROMIUM_MEDIA_ARGS] });
     },
     { scope: 'worker' },
   ],

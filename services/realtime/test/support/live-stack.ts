@@ -8,7 +8,7 @@ import type request from 'supertest';
 import { realtimeService } from '../../src';
 
 /**
- * The part of scripts/test/composed-stack.ts these tests use. That file belongs to the scripts
+ * The part of scripts/system-tests/support/composed-stack.ts these tests use. That file belongs to the scripts
  * workspace, which depends on realtime (not the other way round), so TypeScript cannot import it
  * from here; jest loads it at run time (it maps @uis/* to sources) and this describes it.
  */
@@ -29,7 +29,7 @@ interface ComposedStackModule {
   /** Asks auth for a magic link for `email` and answers the one mailed for that request. */
   mailedLink(stack: ComposedStack, email: string): Promise<URL>;
 }
-const COMPOSED_STACK = path.resolve(__dirname, '../../../../scripts/test/composed-stack');
+const COMPOSED_STACK = path.resolve(__dirname, '../../../../scripts/system-tests/support/composed-stack');
 
 export interface Person {
   user: AuthUser;
