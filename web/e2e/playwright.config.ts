@@ -22,7 +22,7 @@ const ACCOUNT_SPECS = /\/(auth|participant)\.spec\.ts$/;
 const TIMING_SPECS =
   /\/(live-session|live-session-firefox|live-stream|live-call|live-call-firefox|live-call-relay|live-monitor)\.spec\.ts$/;
 
-// Here rather than in web/ so that web/tsconfig.json's "e2e" covers it (type checks and type-aware lint).
+// Here rather than in web/ so that web/e2e/tsconfig.json covers it (type checks and type-aware lint).
 // e2e/package.json makes these files CommonJS: they import proto's sources, which are CommonJS, and
 // an ES module cannot see the named exports of a transpiled `export *`.
 export default defineConfig({
