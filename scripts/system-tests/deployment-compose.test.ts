@@ -14,9 +14,9 @@ import {
   parseYaml,
   readRepoFile,
   readersByVariable,
-  readmeComposeTable,
-  readmeConfigTable,
-  readmeDefault,
+  composeTable,
+  configTable,
+  documentedDefault,
   type Json,
   type JsonObject,
 } from './support/deployment-support';
@@ -315,12 +315,12 @@ describe('the TURN server', () => {
 });
 
 describe('configuration', () => {
-  const configTable = readmeConfigTable();
-  const composeTable = readmeComposeTable();
+  const configRows = configTable();
+  const composeRows = composeTable();
   const readers = readersByVariable();
-  const documented = [...configTable.flatMap((row) => row.names), ...composeTable.map((row) => row.name)];
+  const documented = [...configRows.flatMap((row) => row.names), ...composeRows.map((row) => row.name)];
 
-  it(".env.example has every variable of README.md's configuration tables, and no other", () => {
+  it(".env.example has every variable of docs/configuration.md's tables, and no other", () => {
     const names = envExample.map((line) => line.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual([...documented].sort());
@@ -333,19 +333,19 @@ describe('configuration', () => {
     }
   });
 
-  it("gives README.md's default where it sets a value (containers run production, behind https)", () => {
+  it("gives docs/configuration.md's default where it sets a value (containers run production, behind https)", () => {
     const composeChoices: Record<string, string> = {
       NODE_ENV: 'production',
       PUBLIC_URL: `https://localhost:${API_PORT}`,
     };
     const rows = [
-      ...configTable,
-      ...composeTable.map((row) => ({ names: [row.name], defaultText: row.defaultText })),
+      ...configRows,
+      ...composeRows.map((row) => ({ names: [row.name], defaultText: row.defaultText })),
     ];
     for (const line of envExample) {
       if (line.value === '') continue;
       const row = rows.find((candidate) => candidate.names.includes(line.name))!;
-      const expected = composeChoices[line.name] ?? readmeDefault(row, line.name);
+      const expected = composeChoices[line.name] ?? documentedDefault(row, line.name);
       expect([line.name, line.value]).toEqual([line.name, expected]);
     }
   });
@@ -354,13 +354,13 @@ describe('configuration', () => {
     for (const line of envExample) {
       const defaults = composeDefaults(composeText, line.name);
       const read = new RegExp(`\\$\\{${line.name}[:?}+-]`).test(composeText);
-      // Below its "not read by docker-compose.yml" heading a variable is listed for README.md's sake only.
+      // Below its "not read by docker-compose.yml" heading a variable is listed for docs/configuration.md's sake only.
       expect([line.name, read]).toEqual([line.name, !line.notReadByCompose]);
       if (line.value !== '') expect([line.name, defaults]).toEqual([line.name, [line.value]]);
     }
   });
 
-  it('gives each Node service exactly the variables README.md says it reads', () => {
+  it('gives each Node service exactly the variables docs/configuration.md says it reads', () => {
     // PORT: each image sets its own. HOST: all interfaces, the default. OUTBOX_DIR: no dev outbox in
     // compose, mail always goes to SMTP_URL.
     const notSet = new Set(['PORT', 'HOST', 'OUTBOX_DIR']);
@@ -373,7 +373,7 @@ describe('configuration', () => {
     }
   });
 
-  it("gives the gateway the web app's settings README.md says it reads, empty unless .env sets them", () => {
+  it("gives the gateway the web app's settings docs/configuration.md says it reads, empty unless .env sets them", () => {
     const gatewayReads = [...readers]
       .filter(([, by]) => by.includes('gateway'))
       .map(([variable]) => variable);

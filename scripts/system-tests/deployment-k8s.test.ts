@@ -381,7 +381,7 @@ describe('configuration, and agreement with docker-compose.yml', () => {
     }
   });
 
-  it('gives each service only the secrets README.md says it reads, and configuration variables that exist', () => {
+  it('gives each service only the secrets docs/configuration.md says it reads, and configuration variables that exist', () => {
     for (const deployment of serviceDeployments) {
       const name = deployment.metadata.name as ServiceName;
       for (const ref of secretRefs(mainContainer(deployment))) {
@@ -403,7 +403,7 @@ describe('configuration, and agreement with docker-compose.yml', () => {
     }
   });
 
-  it("gives the gateway the web app's settings from the ConfigMap, those README.md says it reads and no other", () => {
+  it("gives the gateway the web app's settings from the ConfigMap, those docs/configuration.md says it reads and no other", () => {
     const gatewayReads = [...readers]
       .filter(([, by]) => by.includes('gateway'))
       .map(([variable]) => variable);

@@ -1,6 +1,6 @@
 /**
  * What the deployment tests share: the repository's deployment files read and parsed the way their
- * tools read them (Dockerfiles, docker-compose.yml with Compose's interpolation, .env files, README's
+ * tools read them (Dockerfiles, docker-compose.yml with Compose's interpolation, .env files, docs'
  * configuration tables), without a Docker engine.
  */
 import fs from 'node:fs';
@@ -308,9 +308,9 @@ export function composeDefaults(text: string, name: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// README.md's configuration tables
+// docs/configuration.md's tables
 
-/** Who reads a variable of README.md's configuration table in a deployment: a service, or the gateway image. */
+/** Who reads a variable of docs/configuration.md's table in a deployment: a service, or the gateway image. */
 export type Reader = ServiceName | 'gateway';
 
 export interface ConfigRow {
@@ -341,33 +341,26 @@ const tableRows = (section: string, header: RegExp): string[][] => {
   return rows;
 };
 
-const readmeSection = (heading: string): string => {
-  const readme = readRepoFile('README.md');
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no "## ${heading}" section`);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
-};
-
 const backticked = (cell: string) => [...cell.matchAll(/`([^`]*)`/g)].map((match) => match[1]!);
 
-/** README.md's configuration table: every variable of the services, who reads it, its default. */
-export function readmeConfigTable(): ConfigRow[] {
-  return tableRows(readmeSection('Configuration'), /^\| variable \| read by \| default \| meaning \|/).map(
-    ([names = '', readBy = '', defaultText = '']) => {
-      const plain = readBy.replace(/\([^)]*\)/g, '');
-      const readers: Reader[] = /every service/.test(plain)
-        ? [...SERVICE_NAMES]
-        : SERVICE_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(plain));
-      if (/\bgateway\b/.test(plain)) readers.push('gateway');
-      return { names: backticked(names), readers, defaultText };
-    },
-  );
+/** docs/configuration.md's table: every variable of the services, who reads it, its default. */
+export function configTable(): ConfigRow[] {
+  return tableRows(
+    readRepoFile('docs/configuration.md'),
+    /^\| variable \| read by \| default \| meaning \|/,
+  ).map(([names = '', readBy = '', defaultText = '']) => {
+    const plain = readBy.replace(/\([^)]*\)/g, '');
+    const readers: Reader[] = /every service/.test(plain)
+      ? [...SERVICE_NAMES]
+      : SERVICE_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(plain));
+    if (/\bgateway\b/.test(plain)) readers.push('gateway');
+    return { names: backticked(names), readers, defaultText };
+  });
 }
 
-/** The variables only docker-compose.yml reads: README.md's table in the Deploy section. */
-export function readmeComposeTable(): { name: string; defaultText: string }[] {
-  return tableRows(readmeSection('Deploy'), /^\| variable \| default \| meaning \|/).map(
+/** The variables only docker-compose.yml reads: docs/deployment.md's table. */
+export function composeTable(): { name: string; defaultText: string }[] {
+  return tableRows(readRepoFile('docs/deployment.md'), /^\| variable \| default \| meaning \|/).map(
     ([names = '', defaultText = '']) => ({ name: backticked(names)[0]!, defaultText }),
   );
 }
@@ -377,7 +370,7 @@ export function readmeComposeTable(): { name: string; defaultText: string }[] {
  * backticked value of a one-variable row, or the matching one of a row listing as many values as
  * variables. Undefined for "(required)", "unset", "empty" and descriptions.
  */
-export function readmeDefault(
+export function documentedDefault(
   row: { names: string[]; defaultText: string },
   name: string,
 ): string | undefined {
@@ -387,9 +380,9 @@ export function readmeDefault(
   return values.length === row.names.length ? values[row.names.indexOf(name)] : undefined;
 }
 
-/** Who reads each variable of README.md's configuration table. */
+/** Who reads each variable of docs/configuration.md's table. */
 export function readersByVariable(): Map<string, Reader[]> {
   const readers = new Map<string, Reader[]>();
-  for (const row of readmeConfigTable()) for (const name of row.names) readers.set(name, row.readers);
+  for (const row of configTable()) for (const name of row.names) readers.set(name, row.readers);
   return readers;
 }

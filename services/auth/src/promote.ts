@@ -5,7 +5,7 @@ import { promoteUser, promotionReport } from './promote-user';
  * `node dist/src/promote.js <email>`: makes an existing account a researcher, in the database
  * DATABASE_URL names. The auth image's way to make a deployment's first researcher while
  * RESEARCHER_EMAILS is empty: `docker compose run --rm auth node dist/src/promote.js ada@uni.example`,
- * or k8s/jobs/promote-researcher.yaml (README.md, "The first researcher").
+ * or k8s/jobs/promote-researcher.yaml (docs/deployment.md, "The first researcher").
  */
 
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const;

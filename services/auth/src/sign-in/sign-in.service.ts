@@ -17,7 +17,7 @@ export const CONFIRM_EMAIL_FIRST =
   'Confirm your e-mail first: enter it on the sign-in page, follow the link we mail you, and finish signing up there.';
 /**
  * The researcher sign-up of an address RESEARCHER_EMAILS does not allow (empty by default: nobody).
- * Says who grants it and both ways they can (README.md, "The first researcher"): the link stays
+ * Says who grants it and both ways they can (docs/deployment.md, "The first researcher"): the link stays
  * usable, so the person may sign up as a participant right away.
  */
 export const RESEARCHER_NOT_GRANTED =
