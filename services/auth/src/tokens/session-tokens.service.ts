@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JWT_SECRET, LOGGER, Revocations, signAccessToken, unauthenticated, type Logger } from '@uis/kit';
+import {
+  JWT_SECRET,
+  LOGGER,
+  Revocations,
+  SESSION_ENDED_TEXT as SESSION_ENDED,
+  signAccessToken,
+  unauthenticated,
+  type Logger,
+} from '@uis/kit';
 import type { TokenPair } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
@@ -7,8 +15,6 @@ import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { hashToken, newSecretToken } from '../secret-token';
 import type { UserEntity } from '../users/user.entity';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
-
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Access tokens (short-lived JWTs) and refresh tokens (random, hashed, rotated, revocable). */
 @Injectable()
