@@ -40,7 +40,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** A join link's token: 256 random bits (unguessable; the issue asks for at least 128). */
 const newJoinToken = () => randomBytes(32).toString('base64url');
 
-/** Invitations, join links and the participant list of a session (issue 14, parts 2 and 3). */
+/** Invitations, join links and the participant list of a session. */
 @Injectable()
 export class ParticipationService implements OnApplicationShutdown {
   private readonly joinAttempts: CombinedLimiter<string>;

@@ -142,7 +142,7 @@ export class SessionsService {
     if (changes.scope !== undefined || changes.type !== undefined)
       await this.live.changed([session.id], false);
     if (edit.scope !== undefined) {
-      // People the scope names now are invited by mail (issue 14); people it dropped leave the list.
+      // People the scope names now are invited by mail; people it dropped leave the list.
       const added = await this.participants.scopeChanged(
         session.id,
         session.scope,
