@@ -8,7 +8,7 @@ import { REALTIME_TEXTS } from '../src/realtime.texts';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
- * Issue 14: a participant joins a live session only after agreeing to its current consent text, and
+ * A participant joins a live session only after agreeing to its current consent text, and
  * a withdrawal ends their live connection. The real services of the composed stack: studies answers
  * the access checks (with consentPending) and tells this realtime when they change.
  */

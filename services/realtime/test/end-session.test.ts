@@ -5,7 +5,7 @@ import { REALTIME_TEXTS } from '../src/realtime.texts';
 import { useTwoReplicas } from './support/two-replicas';
 
 /**
- * Issue 14: the researcher ends the session. Two replicas on one Redis, the researcher on A and the
+ * The researcher ends the session. Two replicas on one Redis, the researcher on A and the
  * participants on B: both hear sessionEnded with the session's completion URL, and the room state
  * (prompts fired, clicks, status, peer id) is gone, so the next run starts clean.
  */
