@@ -16,6 +16,7 @@ const workspaceSources = {
   '@uis/content': 'services/content/src',
   '@uis/records': 'services/records/src',
   '@uis/realtime': 'services/realtime/src',
+  '@uis/signal/testing': 'services/signal/src/testing',
   '@uis/signal': 'services/signal/src',
 };
 

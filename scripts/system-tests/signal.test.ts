@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { ERROR_CODES, peerIdFor, routes } from '@uis/proto';
 import { testPeople } from '@uis/kit/testing';
-import {
-  PEER_END_REASONS,
-  PEER_MESSAGE_MAX_BYTES,
-  registerPeer,
-  type PeerAttempt,
-  type PeerConnection,
-} from '@uis/signal';
+import { PEER_END_REASONS, PEER_MESSAGE_MAX_BYTES } from '@uis/signal';
+import { registerPeer, type PeerAttempt, type PeerConnection } from '@uis/signal/testing';
 import { signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
 /**

@@ -25,7 +25,7 @@ import {
   type StampedVideoStatus,
 } from '@uis/proto';
 import { LiveConnection } from '@uis/proto/live';
-import { registerPeer } from '@uis/signal';
+import { registerPeer } from '@uis/signal/testing';
 import request from 'supertest';
 import { Lifecycle } from '../launcher/src/lifecycle';
 import { assertPortFree } from '../launcher/src/ports';

@@ -6,5 +6,5 @@ import { AuthModule } from './auth.module';
 export const authService = defineService({
   name: 'auth',
   env: authEnv,
-  imports: (config, logger) => [AuthModule.forRoot(config, logger)],
+  imports: (config) => [AuthModule.forRoot(config)],
 });

@@ -1,8 +1,8 @@
-import { RESEARCHER } from '@uis/proto';
 import { Client } from 'pg';
 import { AUTH_SCHEMA } from './auth.module';
+import { promoteToResearcher, type PromoteOutcome } from './users/users.repository';
 
-export type PromoteOutcome = 'promoted' | 'already-researcher' | 'not-found';
+export type { PromoteOutcome } from './users/users.repository';
 
 /**
  * Makes an existing account a researcher: `npm run admin -- promote <email>` (scripts/src/admin.ts)
@@ -12,18 +12,7 @@ export async function promoteUser(databaseUrl: string, email: string): Promise<P
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ type: string }>(
-      `SELECT type FROM "${AUTH_SCHEMA}".users WHERE email = $1`,
-      [email.trim().toLowerCase()],
-    );
-    const user = rows[0];
-    if (!user) return 'not-found';
-    if (user.type === RESEARCHER) return 'already-researcher';
-    await client.query(`UPDATE "${AUTH_SCHEMA}".users SET type = $1 WHERE email = $2`, [
-      RESEARCHER,
-      email.trim().toLowerCase(),
-    ]);
-    return 'promoted';
+    return await promoteToResearcher(client, AUTH_SCHEMA, email.trim().toLowerCase());
   } finally {
     await client.end();
   }

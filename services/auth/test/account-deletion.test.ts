@@ -4,7 +4,7 @@ import { internalRoutes, type ParsedInternalRequestOf } from '@uis/proto';
 import { bearer, startAuth, type AuthHarness } from './auth-harness';
 
 /**
- * Stand-in for studies' account-deletion endpoint until studies lands (issue 3): served by the kit
+ * Stand-in for studies' account-deletion endpoint until studies lands: served by the kit
  * exactly as the real one will be (proto route, service-token guard), recording what auth asked.
  */
 const asked: ParsedInternalRequestOf<'studiesUserDataDelete'>[] = [];

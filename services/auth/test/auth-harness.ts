@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { internalRoutes, STATUS } from '@uis/proto';
 import request from 'supertest';
 import { authService } from '../src';
-import { USER_DATA_OWNER_LIST } from '../src/users/account-deletion.service';
+import { USER_DATA_OWNER_LIST } from '../src/account-deletion/account-deletion.service';
 
 /** Auth as createApp builds it, except for the services it asks to delete a user's data. */
 async function authWithOwners(

@@ -1,4 +1,3 @@
-import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { currentRequestId } from './http/request-context';
@@ -60,24 +59,4 @@ export function createLogger({
     );
   }
   return destination ? pino(options, destination) : pino(options);
-}
-
-/** Lets Nest's own messages (module init, route map) go through the same structured logger. */
-export class NestPinoLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
-  }
-  error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
-  }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
-  }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
-  }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
-  }
 }

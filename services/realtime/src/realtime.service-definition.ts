@@ -12,7 +12,7 @@ export { realtimeEnv } from './realtime.config';
 export const realtimeService = defineService({
   name: 'realtime',
   env: realtimeEnv,
-  imports: (config, logger) => [RealtimeModule.forRoot(config, logger)],
+  imports: (config) => [RealtimeModule.forRoot(config)],
   configure: (app, config, logger) => {
     app.useWebSocketAdapter(new RealtimeIoAdapter(app, config, logger));
   },

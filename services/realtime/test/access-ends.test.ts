@@ -1,12 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
 import { RealtimeGateway } from '../src';
-import { CONNECTION_TEXTS } from '../src/live/live-connections';
 import { ownerRoom, sessionRoom } from '../src/live/live-socket';
-import { ACCESS_ENDED_TEXTS } from '../src/live/session-access-watch';
-import { HANDSHAKE_TEXTS } from '../src/transport/handshake';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
+import { REALTIME_TEXTS } from '../src/realtime.texts';
 
 /** How soon a change made through REST must reach every live connection it concerns. */
 const AT_ONCE_MS = 1000;
@@ -83,7 +81,7 @@ describe('live access that ends', () => {
       const patSentBefore = patOnB.sent.length;
 
       await stack.setScope(researcher, sessionId, [pia]);
-      const removed = { sessionId, message: ACCESS_ENDED_TEXTS.removed };
+      const removed = { sessionId, message: REALTIME_TEXTS.removed };
       await waitFor(
         () => patOnB.payloadsOf('accessEnded').length > 0 && pamOnA.payloadsOf('accessEnded').length > 0,
         'accessEnded on both replicas',
@@ -143,9 +141,7 @@ describe('live access that ends', () => {
         AT_ONCE_MS,
       );
       for (const client of everyone) {
-        expect(client.payloadsOf('accessEnded')).toEqual([
-          { sessionId, message: ACCESS_ENDED_TEXTS.deleted },
-        ]);
+        expect(client.payloadsOf('accessEnded')).toEqual([{ sessionId, message: REALTIME_TEXTS.deleted }]);
       }
       expect(everyone.map((client) => client.state.status)).toEqual(['ended', 'ended', 'connected', 'ended']);
       // The server took every socket out of the session's rooms, Pat's open one too.
@@ -157,8 +153,8 @@ describe('live access that ends', () => {
   });
 
   describe('when a login or an account is revoked', () => {
-    const revoked = { code: 'REVOKED', message: CONNECTION_TEXTS.revoked };
-    const refusedAtHandshake = { message: HANDSHAKE_TEXTS.revoked, data: { code: 'REVOKED' } };
+    const revoked = { code: 'REVOKED', message: REALTIME_TEXTS.revoked };
+    const refusedAtHandshake = { message: REALTIME_TEXTS.revoked, data: { code: 'REVOKED' } };
 
     it('a logout ends that login’s connections on every replica within a second, and its token is refused; another login goes on', async () => {
       const pat = await stack.signUp('Pat');

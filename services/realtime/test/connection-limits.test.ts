@@ -1,11 +1,10 @@
 import { waitFor } from '@uis/kit/testing';
 import { RealtimeGateway } from '../src';
-import { CONNECTION_TEXTS } from '../src/live/live-connections';
 import { WRITE_WINDOW_SECONDS, tooManyWritesText } from '../src/live/write-limiter';
-import { HANDSHAKE_TEXTS } from '../src/transport/handshake';
 import { FaultyPath } from './support/faulty-path';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
 import { RecordingConnection, type TestConnectOptions } from './support/recording-connection';
+import { REALTIME_TEXTS } from '../src/realtime.texts';
 
 const SOCKETS_PER_USER = 3;
 const LIVE_WRITE_LIMIT = 5;
@@ -69,7 +68,7 @@ describe('a live connection’s limits', () => {
       const client = await joined(sessionId, { token: stack.token(pat.user, TOKEN_SECONDS) });
 
       await ended(client, 'the connection to end with its token');
-      const expired = { code: 'UNAUTHENTICATED', message: CONNECTION_TEXTS.expired };
+      const expired = { code: 'UNAUTHENTICATED', message: REALTIME_TEXTS.expired };
       expect(client.payloadsOf('connectionEnded')).toEqual([expired]);
       // Without a way to renew its token, the client stops there and says why.
       expect(client.state.problem).toEqual(expired);
@@ -108,18 +107,18 @@ describe('a live connection’s limits', () => {
 
       expect(await client.ask('renewToken', { token: stack.token(pia.user, 60) })).toEqual({
         status: 'ERROR',
-        res: { message: CONNECTION_TEXTS.otherUser, code: 'FORBIDDEN' },
+        res: { message: REALTIME_TEXTS.otherUser, code: 'FORBIDDEN' },
       });
       const forged = `${stack.token(pat.user, 60).slice(0, -4)}AAAA`;
       for (const token of [forged, stack.token(pat.user, -10)]) {
         expect(await client.ask('renewToken', { token })).toEqual({
           status: 'ERROR',
-          res: { message: HANDSHAKE_TEXTS.badToken, code: 'UNAUTHENTICATED' },
+          res: { message: REALTIME_TEXTS.badToken, code: 'UNAUTHENTICATED' },
         });
       }
 
       await ended(client, 'the connection to end with its first token');
-      expect(client.state.problem).toEqual({ code: 'UNAUTHENTICATED', message: CONNECTION_TEXTS.expired });
+      expect(client.state.problem).toEqual({ code: 'UNAUTHENTICATED', message: REALTIME_TEXTS.expired });
     });
 
     it('is renewed by the client before it expires, once per half-life of a short token', async () => {
@@ -197,7 +196,7 @@ describe('a live connection’s limits', () => {
           ),
         ),
       );
-      const refusal = { message: HANDSHAKE_TEXTS.tooManySockets(SOCKETS_PER_USER), code: 'RATE_LIMITED' };
+      const refusal = { message: REALTIME_TEXTS.tooManySockets(SOCKETS_PER_USER), code: 'RATE_LIMITED' };
       expect(outcomes.filter((outcome) => outcome === 'connected')).toHaveLength(SOCKETS_PER_USER);
       expect(outcomes.filter((outcome) => outcome !== 'connected')).toEqual([refusal, refusal]);
       // The refused clients stop (no retries) and say why.

@@ -1,14 +1,14 @@
 import { waitFor } from '@uis/kit/testing';
 import { CONSENT_TEXTS } from '@uis/proto';
 import { createHash } from 'node:crypto';
-import { ACCESS_ENDED_TEXTS } from '../src/live/session-access-watch';
 import { LiveStack, type Person } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
+import { REALTIME_TEXTS } from '../src/realtime.texts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
- * Issue 14: a participant joins a live session only after agreeing to its current consent text, and
+ * A participant joins a live session only after agreeing to its current consent text, and
  * a withdrawal ends their live connection. The real services of the composed stack: studies answers
  * the access checks (with consentPending) and tells this realtime when they change.
  */
@@ -116,7 +116,7 @@ describe('consent in the live session', () => {
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.res.withdrawal).toMatchObject({ messages: 1, clicks: 0 });
     await waitFor(() => client.payloadsOf('accessEnded').length > 0, 'accessEnded', 1000);
-    expect(client.payloadsOf('accessEnded')).toEqual([{ sessionId, message: ACCESS_ENDED_TEXTS.removed }]);
+    expect(client.payloadsOf('accessEnded')).toEqual([{ sessionId, message: REALTIME_TEXTS.removed }]);
     const owner = await connect(researcher);
     expect((await owner.join(sessionId)).status).toBe('SUCCESS');
     expect(owner.texts()).not.toContain('Before I go');

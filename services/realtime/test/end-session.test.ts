@@ -1,62 +1,27 @@
-import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
+import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { TEXTS } from '../src/live/live-session.service';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
-import { RecordingConnection, pause } from './support/recording-connection';
+import { pause } from './support/recording-connection';
+import { REALTIME_TEXTS } from '../src/realtime.texts';
+import { useTwoReplicas } from './support/two-replicas';
 
 /**
- * Issue 14: the researcher ends the session. Two replicas on one Redis, the researcher on A and the
+ * The researcher ends the session. Two replicas on one Redis, the researcher on A and the
  * participants on B: both hear sessionEnded with the session's completion URL, and the room state
  * (prompts fired, clicks, status, peer id) is gone, so the next run starts clean.
  */
 describe('ending a live session', () => {
-  let stack: LiveStack;
-  let a: Replica;
-  let b: Replica;
-  let researcher: Person;
-  let pat: Person;
-  let pia: Person;
-  const clients: RecordingConnection[] = [];
+  const live = useTwoReplicas('end_session');
+  const { connect, liveSession } = live;
   const completionUrl = 'https://survey.example.org/thanks?study=7';
-
-  const connect = async (replica: Replica, person: Person) => {
-    const client = new RecordingConnection(replica.url, { token: person.token });
-    clients.push(client);
-    return client.connected();
-  };
   /** Through the API, as the editor sets it. */
   const setCompletionUrl = async (sessionId: string, url: string | null) => {
-    const res = await fetch(`${stack.url}/editSessionInfo`, {
+    const res = await fetch(`${live.stack.url}/editSessionInfo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${researcher.token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${live.researcher.token}` },
       body: JSON.stringify({ sessionId, completionUrl: url }),
     });
     expect(res.status).toBe(200);
   };
-  const liveSession = async () => {
-    const sessionId = await stack.session(researcher, [pat, pia]);
-    const [owner, p1, p2] = await Promise.all([connect(a, researcher), connect(b, pat), connect(b, pia)]);
-    for (const client of [owner, p1, p2]) expect((await client.join(sessionId)).status).toBe('SUCCESS');
-    return { sessionId, owner, p1, p2 };
-  };
-
-  beforeAll(async () => {
-    stack = await LiveStack.start('end_session');
-    const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
-    [a, b] = await Promise.all([stack.replica(redis), stack.replica(redis)]);
-    researcher = stack.person('researcher', 'Rhea Researcher');
-    pat = stack.person('participant', 'Pat');
-    pia = stack.person('participant', 'Pia');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await stack?.close();
-  });
 
   it("tells every participant on both replicas, with the URL, and resets the room's state", async () => {
     const { sessionId, owner, p1, p2 } = await liveSession();
@@ -85,7 +50,7 @@ describe('ending a live session', () => {
     for (const client of [owner, p1, p2]) expect(client.socket.connected).toBe(false);
 
     // The next run starts clean, on either replica.
-    const [owner2, p3] = await Promise.all([connect(b, researcher), connect(a, pat)]);
+    const [owner2, p3] = await Promise.all([connect(live.b, live.researcher), connect(live.a, live.pat)]);
     expect((await owner2.join(sessionId)).status).toBe('SUCCESS');
     expect((await p3.join(sessionId)).status).toBe('SUCCESS');
     expect(await owner2.ask('firePrompt', { sessionId, promptId })).toEqual({
@@ -96,7 +61,7 @@ describe('ending a live session', () => {
     expect(p3.payloadsOf('videoStatus')).toEqual([]);
     expect(await p3.ask('clickVideo', { sessionId, x: 0.5, y: 0.5, color: 'rgb(1, 2, 3)' })).toEqual({
       status: 'ERROR',
-      res: { message: TEXTS.clicksOff, code: 'FORBIDDEN' },
+      res: { message: REALTIME_TEXTS.clicksOff, code: 'FORBIDDEN' },
     });
     // No researcher's peer id is kept: a participant asking makes the researcher announce it again.
     await p3.ask('syncVideoChat', { sessionId });
@@ -121,7 +86,7 @@ describe('ending a live session', () => {
 
     expect(await p1.endSession()).toEqual({
       status: 'ERROR',
-      res: { message: TEXTS.ownerOnly, code: 'FORBIDDEN' },
+      res: { message: REALTIME_TEXTS.ownerOnly, code: 'FORBIDDEN' },
     });
     await pause(300);
     for (const client of [owner, p1, p2]) {

@@ -9,7 +9,7 @@ import { LiveStack, type Person, type Replica } from './support/live-stack';
 import { ChildService, buildRealtime, startRealtimeProcess } from './support/processes';
 import { RecordingConnection } from './support/recording-connection';
 
-/** The monitor must show a participant gone this soon after their replica dies (issue 13). */
+/** The monitor must show a participant gone this soon after their replica dies. */
 const GONE_WITHIN_MS = 5_000;
 
 /**

@@ -1,8 +1,7 @@
-import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
+import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { SESSION_ACCESS_TEXTS } from '@uis/kit';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
-import { RecordingConnection } from './support/recording-connection';
+import { useTwoReplicas } from './support/two-replicas';
 
 /**
  * What the live session's playback sync stands on: the server's clock for every browser, statuses
@@ -10,33 +9,11 @@ import { RecordingConnection } from './support/recording-connection';
  * the number of researcher tabs or replicas.
  */
 describe('playback sync on two replicas', () => {
-  let stack: LiveStack;
-  let a: Replica;
-  let b: Replica;
-  let researcher: Person;
-  let pat: Person;
-  const clients: RecordingConnection[] = [];
-  const connect = async (replica: Replica, person: Person) => {
-    const client = new RecordingConnection(replica.url, { token: person.token });
-    clients.push(client);
-    return client.connected();
-  };
-
-  beforeAll(async () => {
-    stack = await LiveStack.start('playback');
-    const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
-    [a, b] = await Promise.all([stack.replica(redis), stack.replica(redis)]);
-    researcher = stack.person('researcher', 'Rhea Researcher');
-    pat = stack.person('participant', 'Pat');
-  });
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await Promise.all([a?.close(), b?.close()]);
-    await stack?.close();
-  });
+  const live = useTwoReplicas('playback');
+  const { connect } = live;
 
   it("answers the clock, and every client's estimate of it is within its round trip", async () => {
-    const client = await connect(a, pat);
+    const client = await connect(live.a, live.pat);
     const before = Date.now();
     const answer = await client.ask('clock', {});
     expect(answer.status).toBe('SUCCESS');
@@ -49,8 +26,11 @@ describe('playback sync on two replicas', () => {
   });
 
   it("relays the researcher's status with its rate and the server time it held at, keeping a plausible `at`", async () => {
-    const sessionId = await stack.session(researcher, [pat]);
-    const [owner, participant] = await Promise.all([connect(a, researcher), connect(b, pat)]);
+    const sessionId = await live.stack.session(live.researcher, [live.pat]);
+    const [owner, participant] = await Promise.all([
+      connect(live.a, live.researcher),
+      connect(live.b, live.pat),
+    ]);
     const accepted = { status: 'SUCCESS' };
     expect(await owner.join(sessionId)).toMatchObject(accepted);
     expect(await participant.join(sessionId)).toMatchObject(accepted);
@@ -88,7 +68,7 @@ describe('playback sync on two replicas', () => {
       }),
     ).toMatchObject(accepted);
     // Every answer is checked: when one is refused, the failure says which and why.
-    const late = await connect(b, pat);
+    const late = await connect(live.b, live.pat);
     expect(await late.join(sessionId)).toMatchObject(accepted);
     // Sent before the join's answer, on the same connection: it is here when the answer is.
     const joined = late.last('videoStatus')!;
@@ -99,8 +79,11 @@ describe('playback sync on two replicas', () => {
   });
 
   it("logs the researcher's play, seek, rate, pause and prompt firings, and times every message by the video", async () => {
-    const sessionId = await stack.session(researcher, [pat]);
-    const [owner, participant] = await Promise.all([connect(a, researcher), connect(b, pat)]);
+    const sessionId = await live.stack.session(live.researcher, [live.pat]);
+    const [owner, participant] = await Promise.all([
+      connect(live.a, live.researcher),
+      connect(live.b, live.pat),
+    ]);
     const accepted = { status: 'SUCCESS' };
     expect(await owner.join(sessionId)).toMatchObject(accepted);
     expect(await participant.join(sessionId)).toMatchObject(accepted);
@@ -153,7 +136,7 @@ describe('playback sync on two replicas', () => {
       status: 'ERROR',
     });
 
-    const log = await stack.playbackLog(researcher, sessionId);
+    const log = await live.stack.playbackLog(live.researcher, sessionId);
     expect(
       log.map(({ event, videoTime, playbackRate, promptId: id }) => ({ event, videoTime, playbackRate, id })),
     ).toEqual([
@@ -165,8 +148,8 @@ describe('playback sync on two replicas', () => {
       { event: 'pause', videoTime: pausedAt, playbackRate: 2, id: null },
     ]);
     expect(log[3]!.videoTime).toBeGreaterThanOrEqual(60.2);
-    expect(log.every((entry) => entry.name === researcher.user.name)).toBe(true);
-    const stored = await stack.storedMessages(sessionId);
+    expect(log.every((entry) => entry.name === live.researcher.user.name)).toBe(true);
+    const stored = await live.stack.storedMessages(sessionId);
     expect(stored.map(({ message, actionId: id }) => ({ message, id }))).toEqual([
       { message: 'hello', id: null },
       { message: 'Pat reacted with Like', id: actionId },
@@ -175,12 +158,12 @@ describe('playback sync on two replicas', () => {
   });
 
   it('fires a prompt once per run, whichever researcher tab on whichever replica asks first', async () => {
-    const sessionId = await stack.session(researcher, [pat]);
+    const sessionId = await live.stack.session(live.researcher, [live.pat]);
     const promptId = randomUUID();
     const [tabA, tabB, participant] = await Promise.all([
-      connect(a, researcher),
-      connect(b, researcher),
-      connect(b, pat),
+      connect(live.a, live.researcher),
+      connect(live.b, live.researcher),
+      connect(live.b, live.pat),
     ]);
     for (const client of [tabA, tabB, participant]) await client.join(sessionId);
     const answers = await Promise.all([
@@ -192,7 +175,7 @@ describe('playback sync on two replicas', () => {
       true,
     ]);
     // After a reload (a new connection) it still does not fire again; another prompt does.
-    const reloaded = await connect(a, researcher);
+    const reloaded = await connect(live.a, live.researcher);
     await reloaded.join(sessionId);
     expect(await reloaded.ask('firePrompt', { sessionId, promptId })).toEqual({
       status: 'SUCCESS',

@@ -1,9 +1,7 @@
 import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from '@uis/proto';
 import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { HANDSHAKE_TEXTS } from '../src/transport/handshake';
-import { MAX_QUEUED_EVENTS, TOO_FAST_TEXT } from '../src/live/live-events';
-import { TEXTS } from '../src/live/live-session.service';
+import { MAX_QUEUED_EVENTS } from '../src/live/live-events';
 import { LiveStack, type Person, type Replica } from './support/live-stack';
 import {
   RecordingConnection,
@@ -12,6 +10,7 @@ import {
   rawSocket,
   type TestConnectOptions,
 } from './support/recording-connection';
+import { REALTIME_TEXTS } from '../src/realtime.texts';
 
 /**
  * What the server refuses, and that a refusal changes nothing and breaks nothing: one replica
@@ -70,7 +69,7 @@ describe('realtime refuses', () => {
 
     it('a connection without a token', async () => {
       expect(await refusal(connect(null))).toEqual({
-        message: HANDSHAKE_TEXTS.missingToken,
+        message: REALTIME_TEXTS.missingToken,
         code: 'UNAUTHENTICATED',
       });
     });
@@ -80,7 +79,7 @@ describe('realtime refuses', () => {
       const expired = { ...pat, token: stack.token(pat.user, -10) };
       for (const person of [forged, expired]) {
         expect(await refusal(connect(person))).toEqual({
-          message: HANDSHAKE_TEXTS.badToken,
+          message: REALTIME_TEXTS.badToken,
           code: 'UNAUTHENTICATED',
         });
       }
@@ -106,8 +105,8 @@ describe('realtime refuses', () => {
       const status = await participant.ask('videoStatus', { sessionId, paused: false, currentTime: 99 });
       const toggle = await participant.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
       expect([status, toggle]).toEqual([
-        { status: 'ERROR', res: { message: TEXTS.ownerOnly, code: 'FORBIDDEN' } },
-        { status: 'ERROR', res: { message: TEXTS.ownerOnly, code: 'FORBIDDEN' } },
+        { status: 'ERROR', res: { message: REALTIME_TEXTS.ownerOnly, code: 'FORBIDDEN' } },
+        { status: 'ERROR', res: { message: REALTIME_TEXTS.ownerOnly, code: 'FORBIDDEN' } },
       ]);
       await pause(100);
       expect(owner.payloadsOf('videoStatus')).toEqual([]);
@@ -123,12 +122,12 @@ describe('realtime refuses', () => {
       const click = { sessionId, x: 0.5, y: 0.5, color: 'n/a' };
       expect(await participant.ask('clickVideo', click)).toEqual({
         status: 'ERROR',
-        res: { message: TEXTS.clicksOff, code: 'FORBIDDEN' },
+        res: { message: REALTIME_TEXTS.clicksOff, code: 'FORBIDDEN' },
       });
       await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
       expect(await owner.ask('clickVideo', click)).toEqual({
         status: 'ERROR',
-        res: { message: TEXTS.participantsClick, code: 'FORBIDDEN' },
+        res: { message: REALTIME_TEXTS.participantsClick, code: 'FORBIDDEN' },
       });
       expect((await participant.ask('clickVideo', click)).status).toBe('SUCCESS');
       await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: false });
@@ -172,7 +171,7 @@ describe('realtime refuses', () => {
       expect(refused.length).toBeGreaterThan(0);
       expect(refused.length).toBeLessThan(flood.length);
       expect(new Set(refused.map((answer) => JSON.stringify(answer.res)))).toEqual(
-        new Set([JSON.stringify({ message: TOO_FAST_TEXT, code: 'RATE_LIMITED' })]),
+        new Set([JSON.stringify({ message: REALTIME_TEXTS.tooFast, code: 'RATE_LIMITED' })]),
       );
       expect((await participant.ask('syncVideoStatus', { sessionId })).status).toBe('SUCCESS');
     });

@@ -1,52 +1,16 @@
-import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
+import { waitFor } from '@uis/kit/testing';
 import { internalRoutes, type MessageRecord, type PixelRecord } from '@uis/proto';
-import { TEXTS } from '../src/live/live-session.service';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
-import { RecordingConnection, pause } from './support/recording-connection';
+import { pause } from './support/recording-connection';
+import { REALTIME_TEXTS } from '../src/realtime.texts';
+import { useTwoReplicas } from './support/two-replicas';
 
 /**
  * Two realtime replicas on one Redis, the researcher on A and the participants on B: everything one
  * side does reaches the other through the adapter and the shared room state.
  */
 describe('two realtime replicas on one Redis', () => {
-  let stack: LiveStack;
-  let a: Replica;
-  let b: Replica;
-  let researcher: Person;
-  let pat: Person;
-  let pia: Person;
-  const clients: RecordingConnection[] = [];
-
-  const connect = async (replica: Replica, person: Person) => {
-    const client = new RecordingConnection(replica.url, { token: person.token });
-    clients.push(client);
-    return client.connected();
-  };
-  /** The researcher on A and both participants on B, all joined to a new session. */
-  const liveSession = async () => {
-    const sessionId = await stack.session(researcher, [pat, pia]);
-    const [owner, p1, p2] = await Promise.all([connect(a, researcher), connect(b, pat), connect(b, pia)]);
-    for (const client of [owner, p1, p2]) expect((await client.join(sessionId)).status).toBe('SUCCESS');
-    return { sessionId, owner, p1, p2 };
-  };
-
-  beforeAll(async () => {
-    stack = await LiveStack.start('replicas');
-    const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
-    [a, b] = await Promise.all([stack.replica(redis), stack.replica(redis)]);
-    researcher = stack.person('researcher', 'Rhea Researcher');
-    pat = stack.person('participant', 'Pat');
-    pia = stack.person('participant', 'Pia');
-  });
-
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.close();
-  });
-
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await stack?.close();
-  });
+  const live = useTwoReplicas('replicas');
+  const { connect, liveSession } = live;
 
   it('carries chat both ways, stored under the sender’s own name before anyone sees it', async () => {
     const { sessionId, owner, p1, p2 } = await liveSession();
@@ -59,7 +23,7 @@ describe('two realtime replicas on one Redis', () => {
     const fromPat = await p1.ask('message', { sessionId, message: 'Hi!', name: 'Somebody Else' });
     expect(fromPat.status).toBe('SUCCESS');
 
-    const stored = await stack.storedMessages(sessionId);
+    const stored = await live.stack.storedMessages(sessionId);
     expect(stored.map((m) => [m.name, m.message])).toEqual([
       ['Rhea Researcher', 'Welcome'],
       ['Pat', 'Hi!'],
@@ -78,7 +42,7 @@ describe('two realtime replicas on one Redis', () => {
     owner.socket.emit('message', { sessionId, message: 'No callback here' });
     await waitFor(() => p1.texts().includes('No callback here'), 'the unacknowledged message');
 
-    const late = await connect(b, pia);
+    const late = await connect(live.b, live.pia);
     const list = await late.join(sessionId);
     expect(list.status === 'SUCCESS' && list.res.map((m) => m.message)).toEqual(['No callback here']);
     // The list also comes as the spec's `message` event; it may land just after the acknowledgement
@@ -118,7 +82,7 @@ describe('two realtime replicas on one Redis', () => {
     expect(answer.currentTime).toBeLessThanOrEqual(10 + (Date.now() - sentAt) / 1000);
 
     await owner.ask('videoStatus', { sessionId, paused: true, currentTime: 42 });
-    const late = await connect(b, pia);
+    const late = await connect(live.b, live.pia);
     await late.join(sessionId);
     // A joiner gets the status with the list, no need to ask.
     expect(late.last('videoStatus')).toMatchObject({
@@ -146,7 +110,7 @@ describe('two realtime replicas on one Redis', () => {
     expect(p1.payloadsOf('participantClicksToggled')).toEqual([{ sessionId, allowClicks: false }]);
     expect(p1.state.allowClicks).toBe(false);
     const click = { sessionId, x: 0.25, y: 0.75, color: 'rgba(10, 20, 30, 255)', videoTime: 12.5 };
-    const clicksOff = { status: 'ERROR', res: { message: TEXTS.clicksOff, code: 'FORBIDDEN' } };
+    const clicksOff = { status: 'ERROR', res: { message: REALTIME_TEXTS.clicksOff, code: 'FORBIDDEN' } };
     expect(await p1.ask('clickVideo', click)).toEqual(clicksOff);
 
     await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: true });
@@ -156,9 +120,9 @@ describe('two realtime replicas on one Redis', () => {
       status: 'SUCCESS',
       res: expect.objectContaining({ x: 0.25, y: 0.75, videoTime: 12.5, name: 'Pat' }) as PixelRecord,
     });
-    expect(await stack.storedPixels(sessionId)).toEqual([{ x: 0.25, y: 0.75, video_time: 12.5 }]);
+    expect(await live.stack.storedPixels(sessionId)).toEqual([{ x: 0.25, y: 0.75, video_time: 12.5 }]);
 
-    const late = await connect(b, pia);
+    const late = await connect(live.b, live.pia);
     await late.join(sessionId);
     expect(late.payloadsOf('participantClicksToggled')).toEqual([{ sessionId, allowClicks: true }]);
     expect(late.state.allowClicks).toBe(true);
@@ -166,12 +130,12 @@ describe('two realtime replicas on one Redis', () => {
     await owner.ask('toggleParticipantClicks', { sessionId, allowClicks: false });
     await waitFor(() => !p2.state.allowClicks, 'the withdrawal on B');
     expect(await p2.ask('clickVideo', click)).toEqual(clicksOff);
-    expect(await stack.storedPixels(sessionId)).toHaveLength(1);
+    expect(await live.stack.storedPixels(sessionId)).toHaveLength(1);
   });
 
   it('relays peer ids for the chat call: participants learn the researcher’s, even late', async () => {
     const { sessionId, owner, p1, p2 } = await liveSession();
-    const ownerTab = await connect(a, researcher);
+    const ownerTab = await connect(live.a, live.researcher);
     await ownerTab.join(sessionId);
 
     await owner.ask('joinVideoChat', { sessionId, userId: 'researcher-peer' });
@@ -180,7 +144,7 @@ describe('two realtime replicas on one Redis', () => {
       expect(client.payloadsOf('joinVideoChat')).toEqual([{ sessionId, userId: 'researcher-peer' }]);
     }
 
-    const late = await connect(b, pia);
+    const late = await connect(live.b, live.pia);
     await late.join(sessionId);
     await late.ask('syncVideoChat', { sessionId });
     await waitFor(() => late.payloadsOf('joinVideoChat').length === 1, 'the answer to a late sync');
@@ -214,7 +178,7 @@ describe('two realtime replicas on one Redis', () => {
       ...texts.map((message) => owner.ask('message', { sessionId, message })),
       ...statuses.map((status) => owner.ask('videoStatus', status)),
     ]);
-    expect((await stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(texts);
+    expect((await live.stack.storedMessages(sessionId)).map((m) => m.message)).toEqual(texts);
     await waitFor(() => p1.payloadsOf('videoStatus').length === 4, 'every status on B');
     expect(p1.payloadsOf('videoStatus').map(({ at: _at, playbackRate: _rate, ...status }) => status)).toEqual(
       statuses,
@@ -229,13 +193,13 @@ describe('two realtime replicas on one Redis', () => {
     // What a replica leaves behind when it dies between records' answer and the broadcast.
     const {
       messages: [message],
-    } = await stack.records().call(internalRoutes.recordsAppendMessages, {
+    } = await live.stack.records().call(internalRoutes.recordsAppendMessages, {
       items: [
         {
           sessionId,
-          userId: pat.user.id,
-          email: pat.user.email,
-          name: pat.user.name,
+          userId: live.pat.user.id,
+          email: live.pat.user.email,
+          name: live.pat.user.name,
           message: 'Sent just before the crash',
         },
       ],

@@ -1,23 +1,19 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CallSettingsController } from './call-settings.controller';
-import { AdmittedPeers } from './peer/admitted-peers';
-import { PeerSignalling } from './peer/peer-signalling';
-import { SignalInternalController } from './signal-internal.controller';
-import { RegistrationGate } from './peer/registration-gate';
+import { CallSettingsModule } from './call-settings/call-settings.module';
+import { PeerModule } from './peer/peer.module';
 import { SIGNAL_CONFIG, type SignalConfig } from './signal.config';
 
+/** Signal: its config (for every feature) and one module per feature. */
 @Module({})
 export class SignalModule {
   static forRoot(config: SignalConfig): DynamicModule {
+    const configProvider = { provide: SIGNAL_CONFIG, useValue: config };
     return {
       module: SignalModule,
-      controllers: [CallSettingsController, SignalInternalController],
-      providers: [
-        { provide: SIGNAL_CONFIG, useValue: config },
-        RegistrationGate,
-        AdmittedPeers,
-        PeerSignalling,
-      ],
+      global: true,
+      imports: [PeerModule, CallSettingsModule],
+      providers: [configProvider],
+      exports: [configProvider],
     };
   }
 }

@@ -4,7 +4,8 @@ import { signAccessToken, type AuthUser } from '@uis/kit';
 import { freePort, testSecrets, testUser } from '@uis/kit/testing';
 import { ERROR_CODES, peerIdFor } from '@uis/proto';
 import request from 'supertest';
-import { registerPeer, signalService, type PeerAttempt } from '../src';
+import { signalService } from '../src';
+import { registerPeer, type PeerAttempt } from '../src/testing';
 
 /**
  * The signal service on its own: PeerJS's HTTP endpoints, every refusal the gate decides before it

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@uis/kit/testing';
 import { freeUdpPortRange, startCoturn, type RunningCoturn } from '../src';
-import { turnCredentials } from '../src/ice-servers';
+import { turnCredentials } from '../src/call-settings/ice-servers';
 import { TurnClient } from './support/turn-client';
 
 /**

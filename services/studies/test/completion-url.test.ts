@@ -1,7 +1,7 @@
 import { COMPLETION_URL_MAX_CHARS, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
 import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
-/** Issue 14: a session's completion URL, where participants go when the researcher ends the live session. */
+/** A session's completion URL, where participants go when the researcher ends the live session. */
 describe('session completion URL', () => {
   let h: StudiesHarness;
   let ada: TestUser;

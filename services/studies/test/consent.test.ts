@@ -4,7 +4,7 @@ import { fakeId, startStudies, type StudiesHarness, type TestUser } from './stud
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** Issue 14: a session's consent text, its versions, and the participants' agreements to it. */
+/** A session's consent text, its versions, and the participants' agreements to it. */
 describe('consent', () => {
   let h: StudiesHarness;
   let ada: TestUser;

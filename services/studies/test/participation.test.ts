@@ -9,7 +9,7 @@ import {
 import { PARTICIPATION_TEXTS } from '../src/participation/participation.service';
 import { startStudies, type StudiesHarness, type TestUser } from './studies-harness';
 
-/** Issue 14, parts 2 and 3: invitations when the scope names new people, join links, panel ids. */
+/** Invitations when the scope names new people, join links, panel ids. */
 describe('invitations and join links', () => {
   let h: StudiesHarness;
   let ada: TestUser;

@@ -5,7 +5,8 @@ import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { Issuer, custom, generators, type Client } from 'openid-client';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { MagicLinksService } from '../sign-in/magic-links.service';
-import { IdentitiesService } from './identities.service';
+import { UsersRepository } from '../users/users.repository';
+import { ProviderIdentitiesRepository } from './provider-identities.repository';
 import {
   emailSourceOf,
   identityOf,
@@ -63,7 +64,8 @@ export class OidcService {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly links: MagicLinksService,
-    private readonly identities: IdentitiesService,
+    private readonly identities: ProviderIdentitiesRepository,
+    private readonly users: UsersRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.seal = new PendingSignInSeal(config.JWT_SECRET);
@@ -151,7 +153,8 @@ export class OidcService {
     { identity, claims }: ProviderAnswer,
     clientAddress: string,
   ): Promise<BrowserStep> {
-    const user = await this.identities.userOf(identity);
+    const userId = await this.identities.userIdOf(identity);
+    const user = userId === null ? null : await this.users.findById(userId);
     if (user) return this.toApp(provider, 'linked', await this.links.mint(user.email));
     const email = vouchedEmailOf(claims);
     // Only an address the provider vouches for: anything else could claim someone's account.

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { MailQueue } from '@uis/mailer';
 import { INVITATION_TTL_HOURS, liveSessionPathOf } from '@uis/proto';
-import { IsNull, MoreThan, type EntityManager, type Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import type { ProviderIdentity } from '../oidc/oidc-claims';
 import { hashToken, newSecretToken } from '../secret-token';
-import { MagicLinkEntity } from './magic-link.entity';
+import type { MagicLinkEntity } from './magic-link.entity';
+import { MagicLinksRepository } from './magic-links.repository';
 import { SignInLimiter } from './sign-in-limiter';
 
 export const MAIL_QUEUE = Symbol('MAIL_QUEUE');
@@ -15,7 +15,7 @@ export const MAIL_QUEUE = Symbol('MAIL_QUEUE');
 @Injectable()
 export class MagicLinksService {
   constructor(
-    @InjectRepository(MagicLinkEntity) private readonly links: Repository<MagicLinkEntity>,
+    private readonly links: MagicLinksRepository,
     @Inject(MAIL_QUEUE) private readonly mail: MailQueue,
     private readonly limiter: SignInLimiter,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
@@ -88,11 +88,10 @@ export class MagicLinksService {
     identity?: ProviderIdentity,
   ): Promise<{ id: string; token: string }> {
     const token = newSecretToken();
-    const link = await this.links.save({
+    const link = await this.links.create({
       email,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
-      usedAt: null,
       identityIssuer: identity?.issuer ?? null,
       identitySubject: identity?.subject ?? null,
     });
@@ -107,35 +106,17 @@ export class MagicLinksService {
   }
 
   /** The unused, unexpired link of this e-mail with this token, without using it up. */
-  findUsable(
-    email: string,
-    token: string,
-    db: EntityManager = this.links.manager,
-  ): Promise<MagicLinkEntity | null> {
-    return db.findOneBy(MagicLinkEntity, {
-      email,
-      tokenHash: hashToken(token),
-      usedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
+  findUsable(email: string, token: string, db?: EntityManager): Promise<MagicLinkEntity | null> {
+    return this.links.findUsable(email, hashToken(token), db);
   }
 
   /** The unused, unexpired link with this token, whatever its e-mail (a token is unique). */
   findUsableByToken(token: string): Promise<MagicLinkEntity | null> {
-    return this.links.findOneBy({
-      tokenHash: hashToken(token),
-      usedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
+    return this.links.findUsableByHash(hashToken(token));
   }
 
   /** Uses the link up; false when a concurrent request used it first. */
-  async consume(link: MagicLinkEntity, db: EntityManager = this.links.manager): Promise<boolean> {
-    const result = await db.update(
-      MagicLinkEntity,
-      { id: link.id, usedAt: IsNull() },
-      { usedAt: new Date() },
-    );
-    return result.affected === 1;
+  consume(link: MagicLinkEntity, db?: EntityManager): Promise<boolean> {
+    return this.links.markUsed(link.id, db);
   }
 }

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { SessionTokensService } from '../tokens/session-tokens.service';
 import { TokenCookies } from '../tokens/token-cookies';
-import { UsersService, toUser } from '../users/users.service';
+import { UsersRepository, toUser } from '../users/users.repository';
 import { MagicLinksService } from './magic-links.service';
 import { SignInService } from './sign-in.service';
 
@@ -20,7 +20,7 @@ export class SignInController {
     private readonly links: MagicLinksService,
     private readonly signIn: SignInService,
     private readonly tokens: SessionTokensService,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     @Inject(AUTH_CONFIG) config: AuthConfig,
     @Inject(JWT_SECRET) jwtSecret: string,
   ) {

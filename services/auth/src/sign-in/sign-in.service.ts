@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, PG_ERRORS, conflict, forbidden, pgErrorCode, unauthenticated } from '@uis/kit';
 import { ERROR_CODES, RESEARCHER, type ParsedRequestOf, type TokenPair } from '@uis/proto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
-import { IdentitiesService } from '../oidc/identities.service';
+import { Transactions } from '../database/transactions';
+import { ProviderIdentitiesRepository } from '../oidc/provider-identities.repository';
 import { SessionTokensService } from '../tokens/session-tokens.service';
 import { researcherPolicy } from '../users/researcher-policy';
 import type { UserEntity } from '../users/user.entity';
-import { UsersService } from '../users/users.service';
+import { UsersRepository } from '../users/users.repository';
 import type { MagicLinkEntity } from './magic-link.entity';
 import { MagicLinksService } from './magic-links.service';
 
@@ -31,11 +31,11 @@ export class SignInService {
   private readonly mayBeResearcher: (email: string) => boolean;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly links: MagicLinksService,
-    private readonly users: UsersService,
+    private readonly users: UsersRepository,
     private readonly tokens: SessionTokensService,
-    private readonly identities: IdentitiesService,
+    private readonly identities: ProviderIdentitiesRepository,
     @Inject(AUTH_CONFIG) config: AuthConfig,
   ) {
     this.mayBeResearcher = researcherPolicy(config.RESEARCHER_EMAILS);
@@ -56,7 +56,7 @@ export class SignInService {
         'No account uses this e-mail yet: sign up to continue (this link stays valid for the sign-up).',
       );
     }
-    return this.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       if (!(await this.links.consume(link, tx))) throw unauthenticated(LINK_UNUSABLE);
       await this.linkIdentity(link, user, tx);
       return this.tokens.signIn(user, tx);
@@ -71,7 +71,7 @@ export class SignInService {
   async signUp({ email, name, type, token }: ParsedRequestOf<'setNewUser'>): Promise<TokenPair> {
     if (!token) throw unauthenticated(CONFIRM_EMAIL_FIRST);
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.transactions.run(async (tx) => {
         const link = await this.links.findUsable(email, token, tx);
         if (!link) throw unauthenticated(LINK_UNUSABLE);
         if (type === RESEARCHER && !this.mayBeResearcher(email)) {

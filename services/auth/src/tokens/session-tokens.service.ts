@@ -1,21 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { JWT_SECRET, LOGGER, Revocations, signAccessToken, unauthenticated, type Logger } from '@uis/kit';
+import {
+  JWT_SECRET,
+  LOGGER,
+  Revocations,
+  SESSION_ENDED_TEXT as SESSION_ENDED,
+  signAccessToken,
+  unauthenticated,
+  type Logger,
+} from '@uis/kit';
 import type { TokenPair } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { IsNull, type Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { hashToken, newSecretToken } from '../secret-token';
 import type { UserEntity } from '../users/user.entity';
-import { RefreshTokenEntity } from './refresh-token.entity';
-
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
 
 /** Access tokens (short-lived JWTs) and refresh tokens (random, hashed, rotated, revocable). */
 @Injectable()
 export class SessionTokensService {
   constructor(
-    @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
+    private readonly refreshTokens: RefreshTokensRepository,
     @Inject(JWT_SECRET) private readonly jwtSecret: string,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -23,7 +28,7 @@ export class SessionTokensService {
   ) {}
 
   /** A new login: a new refresh-token family. */
-  async signIn(user: UserEntity, db: EntityManager = this.refreshTokens.manager): Promise<TokenPair> {
+  async signIn(user: UserEntity, db?: EntityManager): Promise<TokenPair> {
     return this.issue(user, randomUUID(), db);
   }
 
@@ -35,7 +40,7 @@ export class SessionTokensService {
     refreshToken: string,
     loadUser: (id: string) => Promise<UserEntity | null>,
   ): Promise<TokenPair> {
-    const row = await this.refreshTokens.findOneBy({ tokenHash: hashToken(refreshToken) });
+    const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
     if (!row || row.expiresAt <= new Date()) throw unauthenticated(SESSION_ENDED);
     if (row.rotatedAt || row.revokedAt) {
       await this.revokeFamily(row.familyId);
@@ -43,22 +48,18 @@ export class SessionTokensService {
       throw unauthenticated(SESSION_ENDED);
     }
     // Only one of two concurrent rotations of the same token can win this update.
-    const claimed = await this.refreshTokens.update(
-      { id: row.id, rotatedAt: IsNull(), revokedAt: IsNull() },
-      { rotatedAt: new Date() },
-    );
-    if (claimed.affected !== 1) {
+    if (!(await this.refreshTokens.claim(row.id))) {
       await this.revokeFamily(row.familyId);
       throw unauthenticated(SESSION_ENDED);
     }
     const user = await loadUser(row.userId);
     if (!user) throw unauthenticated(SESSION_ENDED);
-    return this.issue(user, row.familyId, this.refreshTokens.manager);
+    return this.issue(user, row.familyId);
   }
 
   /** Logout: the presented token's whole login ends. Unknown tokens are ignored. */
   async revoke(refreshToken: string): Promise<void> {
-    const row = await this.refreshTokens.findOneBy({ tokenHash: hashToken(refreshToken) });
+    const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
     if (row) await this.revokeFamily(row.familyId);
   }
 
@@ -68,17 +69,20 @@ export class SessionTokensService {
    */
   private async revokeFamily(familyId: string): Promise<void> {
     await this.revocations.revoke({ kind: 'login', id: familyId });
-    await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.refreshTokens.revokeFamily(familyId);
   }
 
-  private async issue(user: UserEntity, familyId: string, db: EntityManager): Promise<TokenPair> {
+  private async issue(user: UserEntity, familyId: string, db?: EntityManager): Promise<TokenPair> {
     const refreshToken = newSecretToken();
-    await db.insert(RefreshTokenEntity, {
-      familyId,
-      userId: user.id,
-      tokenHash: hashToken(refreshToken),
-      expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-    });
+    await this.refreshTokens.add(
+      {
+        familyId,
+        userId: user.id,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      },
+      db,
+    );
     // The login id is the family: every access token of one sign-in can be revoked together.
     const accessToken = signAccessToken(
       this.jwtSecret,

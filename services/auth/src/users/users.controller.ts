@@ -1,25 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { CurrentUser, Endpoint, Input, InternalClient, type AuthUser } from '@uis/kit';
-import { internalRoutes, routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
-import { AccountDeletionService } from './account-deletion.service';
-import { UsersService } from './users.service';
+import { CurrentUser, Endpoint, InternalClient, type AuthUser } from '@uis/kit';
+import { internalRoutes, routes, type AnswerOf } from '@uis/proto';
+import { UsersRepository } from './users.repository';
 
 @Controller()
 export class UsersController {
   constructor(
-    private readonly users: UsersService,
-    private readonly deletion: AccountDeletionService,
+    private readonly users: UsersRepository,
     private readonly internal: InternalClient,
   ) {}
-
-  @Endpoint(routes.deleteUser)
-  async deleteUser(
-    @CurrentUser() caller: AuthUser,
-    @Input() { email }: ParsedRequestOf<'deleteUser'>,
-  ): Promise<AnswerOf<'deleteUser'>> {
-    await this.deletion.deleteOwnAccount(caller, email);
-    return { message: 'Your account and everything it held have been deleted.' };
-  }
 
   /**
    * The scope picker's directory: only the people of the caller's own sessions (a researcher of

@@ -14,14 +14,9 @@ import {
 } from '@uis/kit';
 import { ERROR_CODES, type ConnectionEndedEvent } from '@uis/proto';
 import { REALTIME_CONFIG, type RealtimeConfig } from '../realtime.config';
-import { HANDSHAKE_TEXTS, HandshakeRefusal, handshakeToken } from '../transport/handshake';
+import { REALTIME_TEXTS as TEXTS } from '../realtime.texts';
+import { HandshakeRefusal, handshakeToken } from '../transport/handshake';
 import type { LiveServer, LiveSocket } from './live-socket';
-
-export const CONNECTION_TEXTS = {
-  expired: 'Your sign-in expired: the connection was closed. Sign in again to continue.',
-  revoked: HANDSHAKE_TEXTS.revoked,
-  otherUser: 'A renewed token must be the same person’s.',
-} as const;
 
 /**
  * The connections of this replica: who may open one (the handshake), how many one user may hold,
@@ -79,11 +74,11 @@ export class LiveConnections implements OnModuleDestroy {
    */
   stillValid(socket: LiveSocket): boolean {
     if (this.revocations.isRevoked(socket.data)) {
-      this.end(socket, { code: ERROR_CODES.REVOKED, message: CONNECTION_TEXTS.revoked });
+      this.end(socket, { code: ERROR_CODES.REVOKED, message: TEXTS.revoked });
       return false;
     }
     if (socket.data.expiresAt <= Date.now()) {
-      this.end(socket, { code: ERROR_CODES.UNAUTHENTICATED, message: CONNECTION_TEXTS.expired });
+      this.end(socket, { code: ERROR_CODES.UNAUTHENTICATED, message: TEXTS.expired });
       return false;
     }
     return true;
@@ -92,12 +87,12 @@ export class LiveConnections implements OnModuleDestroy {
   /** renewToken: the same user's newer token keeps the connection open until it expires. */
   renew(socket: LiveSocket, token: string): Promise<null> {
     const verified = verifyAccessToken(this.secret, token);
-    if (!verified) throw unauthenticated(HANDSHAKE_TEXTS.badToken);
+    if (!verified) throw unauthenticated(TEXTS.badToken);
     // As at the handshake: a signed-out login's token says so, not "expired or invalid".
     if (this.revocations.isRevoked(verified)) {
-      throw new AppError(HttpStatus.UNAUTHORIZED, ERROR_CODES.REVOKED, CONNECTION_TEXTS.revoked);
+      throw new AppError(HttpStatus.UNAUTHORIZED, ERROR_CODES.REVOKED, TEXTS.revoked);
     }
-    if (verified.user.id !== socket.data.user.id) throw forbidden(CONNECTION_TEXTS.otherUser);
+    if (verified.user.id !== socket.data.user.id) throw forbidden(TEXTS.otherUser);
     socket.data = { user: verified.user, issuedAt: verified.issuedAt, expiresAt: verified.expiresAt };
     this.scheduleExpiry(socket);
     return Promise.resolve(null);
@@ -113,16 +108,16 @@ export class LiveConnections implements OnModuleDestroy {
     const refusal = originRefusal(this.allowedOrigins, socket.handshake.headers.origin);
     if (refusal) throw new HandshakeRefusal(ERROR_CODES.FORBIDDEN, refusal);
     const token = handshakeToken(socket.handshake);
-    if (!token) throw new HandshakeRefusal(ERROR_CODES.UNAUTHENTICATED, HANDSHAKE_TEXTS.missingToken);
+    if (!token) throw new HandshakeRefusal(ERROR_CODES.UNAUTHENTICATED, TEXTS.missingToken);
     const verified = verifyAccessToken(this.secret, token);
-    if (!verified) throw new HandshakeRefusal(ERROR_CODES.UNAUTHENTICATED, HANDSHAKE_TEXTS.badToken);
+    if (!verified) throw new HandshakeRefusal(ERROR_CODES.UNAUTHENTICATED, TEXTS.badToken);
     if (this.revocations.isRevoked(verified)) {
-      throw new HandshakeRefusal(ERROR_CODES.REVOKED, HANDSHAKE_TEXTS.revoked);
+      throw new HandshakeRefusal(ERROR_CODES.REVOKED, TEXTS.revoked);
     }
     const max = this.config.SOCKETS_PER_USER;
     if ((this.socketsPerUser.get(verified.user.id) ?? 0) >= max) {
       this.logger.warn({ userId: verified.user.id, max }, 'connection refused: too many sockets');
-      throw new HandshakeRefusal(ERROR_CODES.RATE_LIMITED, HANDSHAKE_TEXTS.tooManySockets(max));
+      throw new HandshakeRefusal(ERROR_CODES.RATE_LIMITED, TEXTS.tooManySockets(max));
     }
     return verified;
   }

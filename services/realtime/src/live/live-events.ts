@@ -12,18 +12,16 @@ import {
   type ParsedClientPayloadOf,
 } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { CONNECTION_TEXTS, LiveConnections } from './live-connections';
+import { REALTIME_TEXTS as TEXTS } from '../realtime.texts';
+import { LiveConnections } from './live-connections';
 import type { LiveSocket } from './live-socket';
 import { LiveSessionService, type LiveHandler } from './live-session.service';
 
 /** Events whose answer is the chat list: on failure the client also gets `message` with the error marker. */
 const LIST_EVENTS: ReadonlySet<ClientEventName> = new Set(['initMessage', 'sync']);
 
-export const UNAVAILABLE_TEXT = 'The live session is unavailable right now; try again in a moment.';
-
 /** Events a socket may have waiting; beyond that it is sending faster than anyone types or clicks. */
 export const MAX_QUEUED_EVENTS = 100;
-export const TOO_FAST_TEXT = 'Too many events at once: wait for the answers before sending more.';
 
 /**
  * Every client event goes through `answer`: the connection must still be valid (token current, not
@@ -77,7 +75,7 @@ export class LiveEvents {
     const queue = this.queues.get(socket) ?? { last: Promise.resolve(), waiting: 0 };
     // A client that sends faster than it is served is refused, not queued without bound.
     if (queue.waiting >= MAX_QUEUED_EVENTS) {
-      return Promise.resolve(this.refuse(socket, event, TOO_FAST_TEXT, ERROR_CODES.RATE_LIMITED));
+      return Promise.resolve(this.refuse(socket, event, TEXTS.tooFast, ERROR_CODES.RATE_LIMITED));
     }
     queue.waiting += 1;
     const answered = queue.last.then(async () => {
@@ -101,7 +99,7 @@ export class LiveEvents {
     try {
       // A renewal may rescue a connection whose token just ran out; every other event needs a valid one.
       if (event !== 'renewToken' && !this.connections.stillValid(socket)) {
-        return this.refuse(socket, event, CONNECTION_TEXTS.expired, ERROR_CODES.UNAUTHENTICATED);
+        return this.refuse(socket, event, TEXTS.expired, ERROR_CODES.UNAUTHENTICATED);
       }
       const parsed = clientEventSchemas[event].safeParse(payload);
       if (!parsed.success) return this.refuse(socket, event, describeIssues(parsed.error).message);
@@ -135,10 +133,10 @@ export class LiveEvents {
     }
     if (error instanceof AppError) {
       this.logger.warn({ event, userId: socket.data.user.id, err: error.message }, 'live event failed');
-      return { message: UNAVAILABLE_TEXT, code: ERROR_CODES.UNAVAILABLE };
+      return { message: TEXTS.unavailable, code: ERROR_CODES.UNAVAILABLE };
     }
     const errorId = randomUUID();
     this.logger.error({ event, userId: socket.data.user.id, errorId, err: error }, 'live event crashed');
-    return { message: `Something went wrong on our side (error id ${errorId}).`, code: ERROR_CODES.INTERNAL };
+    return { message: TEXTS.crashed(errorId), code: ERROR_CODES.INTERNAL };
   }
 }

@@ -3,7 +3,6 @@ import {
   AppError,
   InternalClient,
   LOGGER,
-  SESSION_ACCESS_TEXTS,
   SessionAccessClient,
   forbidden,
   ownerAccess,
@@ -28,6 +27,7 @@ import {
   type StoredVideoStatus,
 } from '../room-state/room-state';
 import { LivePresence } from '../presence/live-presence';
+import { REALTIME_TEXTS as TEXTS } from '../realtime.texts';
 import { PRESENCE, type PresenceStore } from '../presence/presence-store';
 import { monitorSnapshot } from '../presence/monitor-snapshot';
 import { LIVE_ACCESS } from './live-access';
@@ -46,12 +46,6 @@ export { LIVE_ACCESS } from './live-access';
 export const REANNOUNCE_WINDOW_MS = 30_000;
 /** At most this many messages are re-announced per rejoin. */
 export const REANNOUNCE_MAX = 20;
-
-export const TEXTS = {
-  ownerOnly: SESSION_ACCESS_TEXTS.ownerOnly,
-  participantsClick: 'Only participants click the video; the researcher reviews their clicks.',
-  clicksOff: 'Clicks are not allowed right now: the researcher has not enabled them.',
-} as const;
 
 export type LiveHandler<E extends ClientEventName> = (
   socket: LiveSocket,

@@ -2,13 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, LOGGER, SessionAccessClient, type Logger } from '@uis/kit';
 import { ERROR_CODES } from '@uis/proto';
 import { REALTIME_CONFIG, type RealtimeConfig } from '../realtime.config';
+import { REALTIME_TEXTS as TEXTS } from '../realtime.texts';
 import { LIVE_ACCESS } from './live-access';
 import { ownerRoom, sessionRoom, type LiveServer, type LiveSocket } from './live-socket';
-
-export const ACCESS_ENDED_TEXTS = {
-  removed: 'You are no longer part of this session: the researcher changed who takes part.',
-  deleted: 'This session was deleted by its researcher.',
-} as const;
 
 /**
  * Studies' notice that who may be in sessions changed (a scope or type edit) or that they were
@@ -43,11 +39,7 @@ export class SessionAccessWatch {
     const checks: Promise<void>[] = [];
     for (const sessionId of sessionIds) {
       for (const socket of this.localSocketsIn(sessionRoom(sessionId))) {
-        checks.push(
-          deleted
-            ? this.remove(socket, sessionId, ACCESS_ENDED_TEXTS.deleted)
-            : this.check(socket, sessionId),
-        );
+        checks.push(deleted ? this.remove(socket, sessionId, TEXTS.deleted) : this.check(socket, sessionId));
       }
     }
     await Promise.all(checks);
@@ -60,7 +52,7 @@ export class SessionAccessWatch {
       if (error instanceof AppError && error.httpStatus < 500) {
         // A new consent text to agree to says so; anything else is a removal from the session.
         const consent = error.code === ERROR_CODES.CONSENT_REQUIRED;
-        await this.remove(socket, sessionId, consent ? error.message : ACCESS_ENDED_TEXTS.removed);
+        await this.remove(socket, sessionId, consent ? error.message : TEXTS.removed);
       } else {
         // Studies cannot answer now: the next event of this socket is checked again.
         this.logger.warn({ sessionId, err: (error as Error).message }, 'could not recheck a live member');

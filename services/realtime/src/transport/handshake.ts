@@ -2,14 +2,6 @@ import { accessTokenOfHeaders } from '@uis/kit';
 import type { ErrorCode } from '@uis/proto';
 import type { LiveSocket } from '../live/live-socket';
 
-export const HANDSHAKE_TEXTS = {
-  missingToken: 'Sign in first: the connection carries no access token.',
-  badToken: 'Sign in first: the access token is expired or invalid.',
-  revoked: 'Your session has ended. Please sign in again.',
-  tooManySockets: (max: number) =>
-    `Too many connections: you have ${max} open already. Close another tab or window first.`,
-} as const;
-
 /** A refused connection: the client's connect_error carries the message and `data.code`. */
 export class HandshakeRefusal extends Error {
   override name = 'HandshakeRefusal';

@@ -1,18 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { CurrentUser, Endpoint, Input, InternalEndpoint, type AuthUser } from '@uis/kit';
-import {
-  internalRoutes,
-  routes,
-  type AnswerOf,
-  type InternalAnswerOf,
-  type ParsedInternalRequestOf,
-  type ParsedRequestOf,
-} from '@uis/proto';
+import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
+import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import { ParticipationService } from '../participation/participation.service';
 import { ConsentService } from './consent.service';
 import { WithdrawalService } from './withdrawal.service';
 
-/** Consent texts, agreements and withdrawals (issue 14); the rules are the services'. */
+/** Consent texts, agreements and withdrawals; the rules are the services'. */
 @Controller()
 export class ConsentController {
   constructor(
@@ -60,12 +53,5 @@ export class ConsentController {
     @Input() { sessionId }: ParsedRequestOf<'withdrawFromSession'>,
   ): Promise<AnswerOf<'withdrawFromSession'>> {
     return { withdrawal: await this.withdrawals.withdraw(caller, sessionId) };
-  }
-
-  @InternalEndpoint(internalRoutes.studiesConsentExport)
-  consentExport(
-    @Input() { sessionIds }: ParsedInternalRequestOf<'studiesConsentExport'>,
-  ): Promise<InternalAnswerOf<'studiesConsentExport'>> {
-    return this.consent.exportOf(sessionIds);
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AppError, InternalClient, forbidden, memberAccess, unavailable, type AuthUser } from '@uis/kit';
 import { CONSENT_TEXTS, internalRoutes, type Withdrawal } from '@uis/proto';
-import type { DataSource } from 'typeorm';
+import { Transactions } from '../database/sql';
 import { LiveAccessNotifier } from '../live-access/live-access.notifier';
-import { ParticipantsStore } from '../participation/participants.store';
+import { SessionParticipantsRepository } from '../participation/session-participants.repository';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { ConsentService } from './consent.service';
 
@@ -20,27 +20,23 @@ import { ConsentService } from './consent.service';
 @Injectable()
 export class WithdrawalService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly sessions: SessionsService,
+    private readonly sessionRows: SessionsRepository,
     private readonly consent: ConsentService,
     private readonly internal: InternalClient,
     private readonly live: LiveAccessNotifier,
-    private readonly participants: ParticipantsStore,
+    private readonly participants: SessionParticipantsRepository,
   ) {}
 
   async withdraw(caller: AuthUser, sessionId: string): Promise<Withdrawal> {
     const { role } = memberAccess(await this.sessions.access(sessionId, caller));
     if (role === 'owner') throw forbidden(CONSENT_TEXTS.ownerWithdraws);
     const withdrawal = await this.deleteRecords(caller, sessionId);
-    await this.db.transaction(async (tx) => {
+    await this.transactions.run(async (tx) => {
       await this.consent.endAgreements(tx, sessionId, caller.id, withdrawal.time);
-      // The scope is the session's (SessionsService's table), changed here in the same transaction
-      // as the agreement; as removeFromScopes does for a deleted account, for one session.
-      await tx.query(
-        `UPDATE sessions SET scope = scope - CAST($2 AS text)
-         WHERE id = $1 AND scope @> CAST($3 AS jsonb)`,
-        [sessionId, caller.email, JSON.stringify([caller.email])],
-      );
+      // The scope changes in the same transaction as the agreement (an Everyone scope has no list).
+      await this.sessionRows.removeFromScope(sessionId, caller.email, tx);
       // Off the session's participant list too, with their panel ids (they may come back by its link).
       await this.participants.forgetIn(sessionId, caller.email, tx);
     });

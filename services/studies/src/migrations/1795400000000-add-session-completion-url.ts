@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Issue 14: where participants go when the researcher ends the live session (null: nowhere). */
+/** Where participants go when the researcher ends the live session (null: nowhere). */
 export class AddSessionCompletionUrl1795400000000 implements MigrationInterface {
   name = 'AddSessionCompletionUrl1795400000000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: a session's participants as studies knows them (invited by mail, joined, by which way,
+ * A session's participants as studies knows them (invited by mail, joined, by which way,
  * with a recruitment panel's ids) and its join link (one per session; revoking deletes it).
  */
 export class AddParticipation1795450000000 implements MigrationInterface {

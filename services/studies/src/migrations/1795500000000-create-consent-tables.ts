@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: consent. session_consents keeps every version of a session's consent text (a new one
+ * Consent. session_consents keeps every version of a session's consent text (a new one
  * only when the text changes; an empty text asks for no consent), with the SHA-256 of its UTF-8
  * bytes. consent_acceptances keeps who agreed to which version, when, and the hash they agreed to;
  * a withdrawal ends an agreement (withdrawn_at) rather than deleting it, so the export still shows

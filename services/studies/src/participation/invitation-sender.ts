@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, InternalClient, LOGGER, type AuthUser, type Logger } from '@uis/kit';
 import { internalRoutes } from '@uis/proto';
-import { ParticipantsStore } from './participants.store';
+import { SessionParticipantsRepository } from './session-participants.repository';
 
 /** Invitation calls to auth in flight at once while a saved scope's new addresses are invited. */
 const SENDS_AT_ONCE = 10;
@@ -16,7 +16,7 @@ interface InvitedSession {
 export class InvitationSender {
   constructor(
     private readonly internal: InternalClient,
-    private readonly participants: ParticipantsStore,
+    private readonly participants: SessionParticipantsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

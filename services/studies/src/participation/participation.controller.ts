@@ -3,7 +3,7 @@ import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
 import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import { ParticipationService } from './participation.service';
 
-/** Invitations, join links and a session's participants (issue 14). */
+/** Invitations, join links and a session's participants. */
 @Controller()
 export class ParticipationController {
   constructor(private readonly participation: ParticipationService) {}

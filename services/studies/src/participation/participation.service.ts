@@ -1,5 +1,4 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CombinedLimiter,
   SESSION_ACCESS_TEXTS,
@@ -19,13 +18,14 @@ import {
   type SessionPerson,
 } from '@uis/proto';
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { Transactions } from '../database/sql';
 import { LiveAccessNotifier } from '../live-access/live-access.notifier';
+import { SessionsRepository } from '../sessions/sessions.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { STUDIES_CONFIG, type StudiesConfig } from '../studies.config';
 import { InvitationSender } from './invitation-sender';
-import { JoinLinkEntity } from './join-link.entity';
-import { ParticipantsStore } from './participants.store';
+import { JoinLinksRepository, type JoinLinkRow } from './join-links.repository';
+import { SessionParticipantsRepository } from './session-participants.repository';
 
 export const PARTICIPATION_TEXTS = {
   noLink: 'This join link does not work (any more): ask the researcher for a new one.',
@@ -40,22 +40,17 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** A join link's token: 256 random bits (unguessable; the issue asks for at least 128). */
 const newJoinToken = () => randomBytes(32).toString('base64url');
 
-/** The session row a join locks: its scope and its group's owner. */
-interface LockedSession {
-  id: string;
-  scope: string[] | null;
-  ownerId: string;
-}
-
-/** Invitations, join links and the participant list of a session (issue 14, parts 2 and 3). */
+/** Invitations, join links and the participant list of a session. */
 @Injectable()
 export class ParticipationService implements OnApplicationShutdown {
   private readonly joinAttempts: CombinedLimiter<string>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly sessions: SessionsService,
-    private readonly participants: ParticipantsStore,
+    private readonly sessionRows: SessionsRepository,
+    private readonly joinLinks: JoinLinksRepository,
+    private readonly participants: SessionParticipantsRepository,
     private readonly invitations: InvitationSender,
     private readonly live: LiveAccessNotifier,
     @Inject(STUDIES_CONFIG) config: StudiesConfig,
@@ -89,7 +84,7 @@ export class ParticipationService implements OnApplicationShutdown {
 
   async joinLink(caller: AuthUser, sessionId: string): Promise<JoinLink | null> {
     await this.sessions.requireOwned(caller, sessionId);
-    const link = await this.db.manager.findOneBy(JoinLinkEntity, { sessionId });
+    const link = await this.joinLinks.ofSession(sessionId);
     return link && this.joinLinkOf(link);
   }
 
@@ -100,17 +95,18 @@ export class ParticipationService implements OnApplicationShutdown {
     maxParticipants: number | null,
   ): Promise<JoinLink> {
     await this.sessions.requireOwned(caller, sessionId);
-    await this.db.manager.upsert(
-      JoinLinkEntity,
-      { sessionId, token: newJoinToken(), maxParticipants, createdAt: new Date() },
-      ['sessionId'],
-    );
-    return this.joinLinkOf(await this.db.manager.findOneByOrFail(JoinLinkEntity, { sessionId }));
+    const link = await this.joinLinks.replace({
+      sessionId,
+      token: newJoinToken(),
+      maxParticipants,
+      createdAt: new Date(),
+    });
+    return this.joinLinkOf(link);
   }
 
   async revokeJoinLink(caller: AuthUser, sessionId: string): Promise<void> {
     await this.sessions.requireOwned(caller, sessionId);
-    await this.db.manager.delete(JoinLinkEntity, { sessionId });
+    await this.joinLinks.delete(sessionId);
   }
 
   /**
@@ -121,14 +117,10 @@ export class ParticipationService implements OnApplicationShutdown {
    */
   async join(caller: AuthUser, token: string, panelIds: PanelIds): Promise<string> {
     if (await this.joinAttempts.consume(caller.id)) throw tooManyRequests(PARTICIPATION_TEXTS.tooManyJoins);
-    const { sessionId, scopeChanged } = await this.db.transaction(async (tx) => {
-      const link = await tx.findOneBy(JoinLinkEntity, { token });
+    const { sessionId, scopeChanged } = await this.transactions.run(async (tx) => {
+      const link = await this.joinLinks.byToken(token, tx);
       if (!link) throw notFound(PARTICIPATION_TEXTS.noLink);
-      const [session] = await tx.query<LockedSession[]>(
-        `SELECT s.id, s.scope, g.owner_id AS "ownerId" FROM sessions s JOIN groups g ON g.id = s.group_id
-         WHERE s.id = $1 FOR UPDATE OF s`,
-        [link.sessionId],
-      );
+      const session = await this.sessionRows.lockWithOwner(link.sessionId, tx);
       if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
       if (session.ownerId === caller.id) return { sessionId: session.id, scopeChanged: false };
       const row = await this.participants.find(session.id, caller.email, tx);
@@ -140,10 +132,7 @@ export class ParticipationService implements OnApplicationShutdown {
       const addToScope = session.scope !== null && !session.scope.includes(caller.email);
       if (addToScope) {
         if (session.scope!.length >= SCOPE_MAX_EMAILS) throw conflict(PARTICIPATION_TEXTS.scopeFull);
-        await tx.query(`UPDATE sessions SET scope = scope || jsonb_build_array($2::text) WHERE id = $1`, [
-          session.id,
-          caller.email,
-        ]);
+        await this.sessionRows.addToScope(session.id, caller.email, tx);
       }
       await this.participants.joined(
         session.id,
@@ -193,7 +182,7 @@ export class ParticipationService implements OnApplicationShutdown {
     this.joinAttempts.close();
   }
 
-  private async joinLinkOf(link: JoinLinkEntity): Promise<JoinLink> {
+  private async joinLinkOf(link: JoinLinkRow): Promise<JoinLink> {
     return {
       token: link.token,
       maxParticipants: link.maxParticipants,

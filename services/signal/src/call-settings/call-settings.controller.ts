@@ -2,8 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
 import { PEER_KEY, PEER_PATH, routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import { iceServersFor } from './ice-servers';
-import { RegistrationGate } from './peer/registration-gate';
-import { SIGNAL_CONFIG, type SignalConfig } from './signal.config';
+import { RegistrationGate } from '../peer/registration-gate';
+import { SIGNAL_CONFIG, type SignalConfig } from '../signal.config';
 
 /**
  * What the web needs to join a session's call: ICE servers from configuration, with TURN credentials

@@ -1,8 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { PANEL_ID_CONFLICTS_MAX, type PanelIds, type ParticipantSource, type RosterEntry } from '@uis/proto';
-import type { EntityManager, Repository } from 'typeorm';
-import { ParticipantEntity } from './participant.entity';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  PANEL_ID_CONFLICTS_MAX,
+  type PanelIdConflicts,
+  type PanelIds,
+  type ParticipantSource,
+  type RosterEntry,
+} from '@uis/proto';
+import type { DataSource } from 'typeorm';
+import type { Sql } from '../database/sql';
+
+/** A row of `session_participants`: someone a session's scope names, or who joined it by its link. */
+export interface ParticipantRow {
+  sessionId: string;
+  /** Lower-cased, as in the scope. */
+  email: string;
+  /** Known once they opened the session signed in. */
+  userId: string | null;
+  source: ParticipantSource;
+  /** Invitation mails sent, and when the last one went. */
+  invitations: number;
+  invitedAt: Date | null;
+  /** When they first opened the session. */
+  joinedAt: Date | null;
+  /** The panel ids of their first join that carried any. */
+  panelIds: PanelIds;
+  /** Other panel ids later joins carried (PANEL_ID_CONFLICTS_MAX at most). */
+  panelIdConflicts: PanelIdConflicts;
+  createdAt: Date;
+}
+
+const COLUMNS = `session_id AS "sessionId", email, user_id AS "userId", source, invitations,
+  invited_at AS "invitedAt", joined_at AS "joinedAt", panel_ids AS "panelIds",
+  panel_id_conflicts AS "panelIdConflicts", created_at AS "createdAt"`;
 
 /** A scope's e-mails as a list; null (Everyone) names nobody. */
 const named = (scope: readonly string[] | null): readonly string[] => scope ?? [];
@@ -10,24 +40,23 @@ const named = (scope: readonly string[] | null): readonly string[] => scope ?? [
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A person the scope names who has no row yet (named before rows were kept): not invited, not come. */
-const unrecorded = (sessionId: string, email: string): ParticipantEntity =>
-  Object.assign(new ParticipantEntity(), {
-    sessionId,
-    email,
-    userId: null,
-    source: 'scope',
-    invitations: 0,
-    invitedAt: null,
-    joinedAt: null,
-    panelIds: {},
-    panelIdConflicts: [],
-    createdAt: new Date(0),
-  });
+const unrecorded = (sessionId: string, email: string): ParticipantRow => ({
+  sessionId,
+  email,
+  userId: null,
+  source: 'scope',
+  invitations: 0,
+  invitedAt: null,
+  joinedAt: null,
+  panelIds: {},
+  panelIdConflicts: [],
+  createdAt: new Date(0),
+});
 
 /** The session_participants table: who a session's scope names or who joined it by link, and how. */
 @Injectable()
-export class ParticipantsStore {
-  constructor(@InjectRepository(ParticipantEntity) private readonly rows: Repository<ParticipantEntity>) {}
+export class SessionParticipantsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
    * The scope changed from `before` to `after`: people it no longer names leave the list (with what
@@ -41,12 +70,12 @@ export class ParticipantsStore {
     const added = named(after).filter((email) => !named(before).includes(email));
     const removed = after === null ? [] : named(before).filter((email) => !after.includes(email));
     if (removed.length > 0)
-      await this.rows.query(`DELETE FROM session_participants WHERE session_id = $1 AND email = ANY($2)`, [
+      await this.db.query(`DELETE FROM session_participants WHERE session_id = $1 AND email = ANY($2)`, [
         sessionId,
         removed,
       ]);
     if (added.length > 0)
-      await this.rows.query(
+      await this.db.query(
         `INSERT INTO session_participants (session_id, email, source)
          SELECT $1, email, 'scope' FROM unnest($2::text[]) AS email
          ON CONFLICT (session_id, email) DO NOTHING`,
@@ -66,7 +95,7 @@ export class ParticipantsStore {
     sessionId: string,
     user: { id: string; email: string },
     { source = 'scope', panelIds = {} }: { source?: ParticipantSource; panelIds?: PanelIds } = {},
-    db: EntityManager = this.rows.manager,
+    db: Sql = this.db,
   ): Promise<void> {
     await db.query(
       `INSERT INTO session_participants (session_id, email, user_id, source, joined_at, panel_ids)
@@ -92,7 +121,7 @@ export class ParticipantsStore {
    * (joined by link, invited, opened), at most `limit`, in order: the researcher's own people.
    */
   async namedBy(ownerId: string, limit: number): Promise<string[]> {
-    const rows = await this.rows.query<{ email: string }[]>(
+    const rows = await this.db.query<{ email: string }[]>(
       `SELECT email FROM (
          SELECT jsonb_array_elements_text(s.scope) AS email
          FROM sessions s JOIN groups g ON g.id = s.group_id
@@ -109,7 +138,7 @@ export class ParticipantsStore {
 
   /** An invitation mail went to the address. */
   async invited(sessionId: string, email: string): Promise<void> {
-    await this.rows.query(
+    await this.db.query(
       `UPDATE session_participants SET invitations = invitations + 1, invited_at = now()
        WHERE session_id = $1 AND email = $2`,
       [sessionId, email],
@@ -117,20 +146,31 @@ export class ParticipantsStore {
   }
 
   /** People who joined through the session's link so far (its cap counts them). */
-  async joinedByLink(sessionId: string, db: EntityManager = this.rows.manager): Promise<number> {
-    return db.count(ParticipantEntity, { where: { sessionId, source: 'link' } });
+  async joinedByLink(sessionId: string, db: Sql = this.db): Promise<number> {
+    const [row] = await db.query<{ count: number }[]>(
+      `SELECT count(*)::int AS count FROM session_participants WHERE session_id = $1 AND source = 'link'`,
+      [sessionId],
+    );
+    return row!.count;
   }
 
-  async find(sessionId: string, email: string, db: EntityManager = this.rows.manager) {
-    return db.findOneBy(ParticipantEntity, { sessionId, email });
+  async find(sessionId: string, email: string, db: Sql = this.db): Promise<ParticipantRow | null> {
+    const [row] = await db.query<ParticipantRow[]>(
+      `SELECT ${COLUMNS} FROM session_participants WHERE session_id = $1 AND email = $2 LIMIT 1`,
+      [sessionId, email],
+    );
+    return row ?? null;
   }
 
   /**
    * The session's participants: everyone the scope names (a row or not) and, for Everyone, everyone
    * with a row (who opened it or joined by link); in the order they were added.
    */
-  async list(sessionId: string, scope: readonly string[] | null): Promise<ParticipantEntity[]> {
-    const rows = await this.rows.find({ where: { sessionId }, order: { createdAt: 'ASC', email: 'ASC' } });
+  async list(sessionId: string, scope: readonly string[] | null): Promise<ParticipantRow[]> {
+    const rows = await this.db.query<ParticipantRow[]>(
+      `SELECT ${COLUMNS} FROM session_participants WHERE session_id = $1 ORDER BY created_at ASC, email ASC`,
+      [sessionId],
+    );
     if (scope === null) return rows;
     const byEmail = new Map(rows.map((row) => [row.email, row]));
     const listed = rows.filter((row) => scope.includes(row.email));
@@ -139,13 +179,16 @@ export class ParticipantsStore {
   }
 
   /** A withdrawal: the session forgets the e-mail's invitations, join and panel ids. */
-  async forgetIn(sessionId: string, email: string, db: EntityManager = this.rows.manager): Promise<void> {
-    await db.delete(ParticipantEntity, { sessionId, email });
+  async forgetIn(sessionId: string, email: string, db: Sql = this.db): Promise<void> {
+    await db.query(`DELETE FROM session_participants WHERE session_id = $1 AND email = $2`, [
+      sessionId,
+      email,
+    ]);
   }
 
   /** Account deletion: every session forgets the e-mail's invitations, joins and panel ids. */
   async forget(email: string): Promise<void> {
-    await this.rows.delete({ email });
+    await this.db.query(`DELETE FROM session_participants WHERE email = $1`, [email]);
   }
 
   /** The roster for records' export. */

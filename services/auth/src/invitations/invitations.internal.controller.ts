@@ -7,7 +7,7 @@ import { ownWords, researcherNamed } from './researcher-words';
 
 /** Studies asks for invitation mails here (auth owns the sign-in links and the mail queue). */
 @Controller()
-export class InvitationsController {
+export class InvitationsInternalController {
   constructor(
     private readonly links: MagicLinksService,
     private readonly limiter: InvitationLimiter,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   InternalClient,
   LOGGER,
@@ -10,11 +9,11 @@ import {
   type Logger,
 } from '@uis/kit';
 import { USER_DATA_OWNERS, userDataDeleteRoute, type UserDataOwner } from '@uis/proto';
-import type { DataSource } from 'typeorm';
-import { IdentityEntity } from '../oidc/identity.entity';
-import { MagicLinkEntity } from '../sign-in/magic-link.entity';
-import { RefreshTokenEntity } from '../tokens/refresh-token.entity';
-import { UsersService } from './users.service';
+import { Transactions } from '../database/transactions';
+import { ProviderIdentitiesRepository } from '../oidc/provider-identities.repository';
+import { MagicLinksRepository } from '../sign-in/magic-links.repository';
+import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
+import { UsersRepository } from '../users/users.repository';
 
 /** Which services hold a user's data; proto's list, replaceable in tests. */
 export const USER_DATA_OWNER_LIST = Symbol('USER_DATA_OWNER_LIST');
@@ -29,8 +28,11 @@ export const userDataOwnersProvider = { provide: USER_DATA_OWNER_LIST, useValue:
 @Injectable()
 export class AccountDeletionService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly users: UsersService,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly magicLinks: MagicLinksRepository,
+    private readonly identities: ProviderIdentitiesRepository,
     private readonly internal: InternalClient,
     @Inject(USER_DATA_OWNER_LIST) private readonly owners: readonly UserDataOwner[],
     @Inject(LOGGER) private readonly logger: Logger,
@@ -48,10 +50,10 @@ export class AccountDeletionService {
     for (const service of this.owners) {
       await this.internal.call(userDataDeleteRoute(service), { userId: user.id, email: user.email });
     }
-    await this.db.transaction(async (tx) => {
-      await tx.delete(RefreshTokenEntity, { userId: user.id });
-      await tx.delete(MagicLinkEntity, { email: user.email });
-      await tx.delete(IdentityEntity, { userId: user.id });
+    await this.transactions.run(async (tx) => {
+      await this.refreshTokens.deleteOfUser(user.id, tx);
+      await this.magicLinks.deleteOfEmail(user.email, tx);
+      await this.identities.deleteOfUser(user.id, tx);
       await this.users.delete(tx, user.id);
     });
     this.logger.info({ userId: user.id, services: this.owners }, 'account deleted');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@uis/kit';
 import { ConsentService } from '../consent/consent.service';
 import { GroupsService } from '../groups/groups.service';
-import { ParticipantsStore } from '../participation/participants.store';
+import { SessionParticipantsRepository } from '../participation/session-participants.repository';
 import { SessionsService } from '../sessions/sessions.service';
 
 /**
@@ -18,7 +18,7 @@ export class UserDataService {
     private readonly groups: GroupsService,
     private readonly sessions: SessionsService,
     private readonly consent: ConsentService,
-    private readonly participants: ParticipantsStore,
+    private readonly participants: SessionParticipantsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

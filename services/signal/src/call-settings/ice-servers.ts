@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IceServer } from '@uis/proto';
-import type { SignalConfig } from './signal.config';
+import type { SignalConfig } from '../signal.config';
 
 /**
  * The spec's "public STUN and TURN servers" (section 7): the PeerJS client's own defaults

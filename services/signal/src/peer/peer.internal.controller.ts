@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Input, InternalEndpoint } from '@uis/kit';
 import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf } from '@uis/proto';
-import { AdmittedPeers } from './peer/admitted-peers';
+import { AdmittedPeers } from './admitted-peers';
 
 /** Service-to-service endpoints (service token only): studies' notices about who may be in sessions. */
 @Controller()
-export class SignalInternalController {
+export class PeerInternalController {
   constructor(private readonly peers: AdmittedPeers) {}
 
   @InternalEndpoint(internalRoutes.signalSessionAccessChanged)

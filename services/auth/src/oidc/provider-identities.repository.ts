@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { UserEntity } from '../users/user.entity';
 import { IdentityEntity } from './identity.entity';
 import type { ProviderIdentity } from './oidc-claims';
 
-/** Which user each provider account signs in as (provider_identities). */
+/** The provider_identities table: which user each provider account signs in as. */
 @Injectable()
-export class IdentitiesService {
+export class ProviderIdentitiesRepository {
   constructor(@InjectRepository(IdentityEntity) private readonly identities: Repository<IdentityEntity>) {}
 
   /** The user this provider account was linked to, whatever e-mail the provider sends now. */
-  async userOf({ issuer, subject }: ProviderIdentity): Promise<UserEntity | null> {
+  async userIdOf({ issuer, subject }: ProviderIdentity): Promise<string | null> {
     const identity = await this.identities.findOneBy({ issuer, subject });
-    return identity && this.identities.manager.findOneBy(UserEntity, { id: identity.userId });
+    return identity?.userId ?? null;
   }
 
   /** Links a provider account to a user; one linked already (to whomever) stays as it is. */
@@ -25,5 +24,9 @@ export class IdentitiesService {
       .values({ issuer, subject, userId })
       .orIgnore()
       .execute();
+  }
+
+  async deleteOfUser(userId: string, tx: EntityManager): Promise<void> {
+    await tx.delete(IdentityEntity, { userId });
   }
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { PARTICIPANT, type Participant, type User } from '@uis/proto';
+import { PARTICIPANT, RESEARCHER, type Participant, type User } from '@uis/proto';
+import type { Client } from 'pg';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
-/** The users table: the one place auth reads and writes accounts. */
+/** The users table: every statement auth sends about accounts. */
 @Injectable()
-export class UsersService {
+export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
   findByEmail(email: string, db: EntityManager = this.users.manager): Promise<UserEntity | null> {
@@ -37,3 +38,25 @@ export class UsersService {
 }
 
 export const toUser = ({ id, email, name, type }: UserEntity): User => ({ id, email, name, type });
+
+export type PromoteOutcome = 'promoted' | 'already-researcher' | 'not-found';
+
+/**
+ * The admin command's promotion, on a plain pg client (it runs without the app, so without
+ * TypeORM): the account of `email` (lower-cased) becomes a researcher's.
+ */
+export async function promoteToResearcher(
+  client: Pick<Client, 'query'>,
+  schema: string,
+  email: string,
+): Promise<PromoteOutcome> {
+  const { rows } = await client.query<{ type: string }>(
+    `SELECT type FROM "${schema}".users WHERE email = $1`,
+    [email],
+  );
+  const user = rows[0];
+  if (!user) return 'not-found';
+  if (user.type === RESEARCHER) return 'already-researcher';
+  await client.query(`UPDATE "${schema}".users SET type = $1 WHERE email = $2`, [RESEARCHER, email]);
+  return 'promoted';
+}

@@ -1,0 +1,2 @@
+/** What tests and smoke checks use to speak to the signal server; not part of the service. */
+export * from './peer-client';

@@ -1,0 +1,21 @@
+import { Module, forwardRef } from '@nestjs/common';
+import { ConsentModule } from '../consent/consent.module';
+import { GroupsModule } from '../groups/groups.module';
+import { ParticipationModule } from '../participation/participation.module';
+import { SessionsController } from './sessions.controller';
+import { SessionsInternalController } from './sessions.internal.controller';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
+
+/** Sessions: their settings, scope and type, and the access answer every other service asks. */
+@Module({
+  imports: [
+    forwardRef(() => GroupsModule),
+    forwardRef(() => ParticipationModule),
+    forwardRef(() => ConsentModule),
+  ],
+  controllers: [SessionsController, SessionsInternalController],
+  providers: [SessionsRepository, SessionsService],
+  exports: [SessionsRepository, SessionsService],
+})
+export class SessionsModule {}
