@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { JWT_SECRET, LOGGER, Revocations, signAccessToken, unauthenticated, type Logger } from '@uis/kit';
+import {
+  JWT_SECRET,
+  LOGGER,
+  Revocations,
+  SESSION_ENDED_TEXT,
+  signAccessToken,
+  unauthenticated,
+  type Logger,
+} from '@uis/kit';
 import type { TokenPair } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
 import { IsNull, type Repository, type EntityManager } from 'typeorm';
@@ -8,8 +16,6 @@ import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { hashToken, newSecretToken } from '../secret-token';
 import type { UserEntity } from '../users/user.entity';
 import { RefreshTokenEntity } from './refresh-token.entity';
-
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Access tokens (short-lived JWTs) and refresh tokens (random, hashed, rotated, revocable). */
 @Injectable()
@@ -36,11 +42,11 @@ export class SessionTokensService {
     loadUser: (id: string) => Promise<UserEntity | null>,
   ): Promise<TokenPair> {
     const row = await this.refreshTokens.findOneBy({ tokenHash: hashToken(refreshToken) });
-    if (!row || row.expiresAt <= new Date()) throw unauthenticated(SESSION_ENDED);
+    if (!row || row.expiresAt <= new Date()) throw unauthenticated(SESSION_ENDED_TEXT);
     if (row.rotatedAt || row.revokedAt) {
       await this.revokeFamily(row.familyId);
       this.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: login revoked');
-      throw unauthenticated(SESSION_ENDED);
+      throw unauthenticated(SESSION_ENDED_TEXT);
     }
     // Only one of two concurrent rotations of the same token can win this update.
     const claimed = await this.refreshTokens.update(
@@ -49,10 +55,10 @@ export class SessionTokensService {
     );
     if (claimed.affected !== 1) {
       await this.revokeFamily(row.familyId);
-      throw unauthenticated(SESSION_ENDED);
+      throw unauthenticated(SESSION_ENDED_TEXT);
     }
     const user = await loadUser(row.userId);
-    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (!user) throw unauthenticated(SESSION_ENDED_TEXT);
     return this.issue(user, row.familyId, this.refreshTokens.manager);
   }
 

@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import { IdentityEntity } from '../oidc/identity.entity';
 import { MagicLinkEntity } from '../sign-in/magic-link.entity';
 import { RefreshTokenEntity } from '../tokens/refresh-token.entity';
-import { UsersService } from './users.service';
+import { ACCOUNT_GONE_TEXT, UsersService } from './users.service';
 
 /** Which services hold a user's data; proto's list, replaceable in tests. */
 export const USER_DATA_OWNER_LIST = Symbol('USER_DATA_OWNER_LIST');
@@ -40,7 +40,7 @@ export class AccountDeletionService {
   async deleteOwnAccount(caller: AuthUser, email: string): Promise<void> {
     if (email !== caller.email) throw forbidden('You can only delete your own account.');
     const user = await this.users.findById(caller.id);
-    if (!user) throw unauthenticated('This account no longer exists.');
+    if (!user) throw unauthenticated(ACCOUNT_GONE_TEXT);
 
     // First every token the user holds is refused (and their live connections end), so nothing
     // can add data while it is being deleted; if the deletion then fails, signing in again works.

@@ -36,4 +36,7 @@ export class UsersService {
   }
 }
 
+/** A valid token whose account was deleted meanwhile. */
+export const ACCOUNT_GONE_TEXT = 'This account no longer exists.';
+
 export const toUser = ({ id, email, name, type }: UserEntity): User => ({ id, email, name, type });

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Input, InternalEndpoint } from '@uis/kit';
 import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf } from '@uis/proto';
 import { PromptsService } from '../prompts/prompts.service';
-import { VideosService } from '../videos/videos.service';
+import { VIDEO_DELETED_TEXT, VideosService } from '../videos/videos.service';
 import { SessionDataService } from './session-data.service';
 
 /** Service-to-service endpoints (service token only): studies deletes, records exports. */
@@ -27,7 +27,7 @@ export class SessionDataController {
     @Input() { sessionId }: ParsedInternalRequestOf<'contentVideoDelete'>,
   ): Promise<InternalAnswerOf<'contentVideoDelete'>> {
     await this.videos.remove(sessionId);
-    return { message: 'Video deleted.' };
+    return { message: VIDEO_DELETED_TEXT };
   }
 
   @InternalEndpoint(internalRoutes.contentListPrompts)

@@ -1,11 +1,11 @@
-import { accessTokenOfHeaders } from '@uis/kit';
+import { SESSION_ENDED_TEXT, accessTokenOfHeaders } from '@uis/kit';
 import type { ErrorCode } from '@uis/proto';
 import type { LiveSocket } from '../live/live-socket';
 
 export const HANDSHAKE_TEXTS = {
   missingToken: 'Sign in first: the connection carries no access token.',
   badToken: 'Sign in first: the access token is expired or invalid.',
-  revoked: 'Your session has ended. Please sign in again.',
+  revoked: SESSION_ENDED_TEXT,
   tooManySockets: (max: number) =>
     `Too many connections: you have ${max} open already. Close another tab or window first.`,
 } as const;

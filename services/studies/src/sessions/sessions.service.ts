@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AppError,
+  GROUP_ACCESS_TEXTS,
   InternalClient,
   PG_ERRORS,
   SESSION_ACCESS_TEXTS,
@@ -114,7 +115,7 @@ export class SessionsService {
       return toSession(await this.sessions.save(session));
     } catch (error) {
       // The group was deleted between the check and the insert.
-      if (pgErrorCode(error) === PG_ERRORS.foreignKeyViolation) throw notFound('No such group.');
+      if (pgErrorCode(error) === PG_ERRORS.foreignKeyViolation) throw notFound(GROUP_ACCESS_TEXTS.noGroup);
       throw error;
     }
   }
