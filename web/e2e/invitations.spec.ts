@@ -1,6 +1,7 @@
 import { INVITATIONS_PER_ADDRESS_PER_HOUR, JOIN_PATH, TOKEN_COOKIES } from '@uis/proto/browser';
 import { studyExportFileName } from '@uis/proto';
 import type { Browser, Page } from '@playwright/test';
+import { COMMON_TEXTS, JOIN_TEXTS } from '../src/i18n/en/common';
 import { api, signUpThroughApi } from './support/api';
 import { parseCsv } from './support/csv';
 import { nextMagicLink } from './support/magic-link';
@@ -62,7 +63,7 @@ const joinLinkSection = (page: Page) => page.getByRole('region', { name: 'Join l
 async function expectLive(page: Page, sessionId: string, title: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/liveSession/:${sessionId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.getByText('Connecting…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(COMMON_TEXTS.connecting)).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** A newcomer's sign-up as the screens ask after a sign-in link: participant, then a name. */
@@ -172,7 +173,7 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
     );
     await page.goto(magicLink);
     await signUpAsParticipant(page, newcomer, 'Pia Panel');
-    await page.getByRole('button', { name: 'Join the session' }).click();
+    await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
     await expectLive(page, sessionId, title);
     await context.close();
   });
@@ -234,7 +235,7 @@ test('a revoked join link says so; a capped one refuses the next person as full'
     const page = await context.newPage();
     await page.goto(url);
     // The link asks before it joins (its author learns nothing of who only followed it).
-    await page.getByRole('button', { name: 'Join the session' }).click();
+    await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
     return page;
   };
 
@@ -294,7 +295,7 @@ test("a join link followed signed out comes back after the provider's sign-in (t
   await page.getByRole('button', { name: 'Participant' }).click();
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: 'Join the session' }).click();
+  await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
   await expectLive(page, sessionId, title);
   await context.close();
 

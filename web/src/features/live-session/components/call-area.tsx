@@ -18,7 +18,11 @@ import {
 } from '../../../live/live-call';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
+
+/** A tile without a picture whose person is in the call. */
+const CAMERA_OFF = 'Camera off';
 
 export interface CallAreaProps {
   sessionId: string;
@@ -160,7 +164,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         })
       : null,
   );
-  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : 'Camera off';
+  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : CAMERA_OFF;
 
   const controls = call && !state.ended && (
     <div className="call-controls">
@@ -197,7 +201,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
                 key={remote.key}
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? 'Camera off' : 'Connecting…'}
+                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
                 className="call-main"
               />
             ))
@@ -221,7 +225,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
               <CallTile
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? 'Camera off' : 'Connecting…'}
+                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
               />
             </li>
           ))}

@@ -2,6 +2,7 @@ import { SCREEN_TEXTS, STATUS } from '@uis/proto/browser';
 import type { LiveConnection } from '@uis/proto/live';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
  * The researcher's 'Allow Participant Clicks' checkbox: it asks the server, which tells the whole
@@ -26,7 +27,7 @@ export function ClicksToggle({
       const answer = await connection.ask('toggleParticipantClicks', { sessionId, allowClicks: allow });
       if (answer.status !== STATUS.SUCCESS) notify.error('Clicks were not changed', answer.res.message);
     } catch {
-      notify.error('Clicks were not changed', 'The server did not answer in time.');
+      notify.error('Clicks were not changed', COMMON_TEXTS.serverTimeout);
     } finally {
       setAsked(null);
     }

@@ -20,6 +20,7 @@ import { MonitorPanel } from './monitor-panel';
 import { ReactionsRow } from './reactions-row';
 import { SessionEnded } from './session-ended';
 import { SessionStage } from './session-stage';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 import '../live-session.css';
 
 /**
@@ -130,7 +131,7 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
             />
           ) : (
             <p className="live-player-loading">
-              {info.isError ? 'This session could not be loaded.' : 'Loading the session…'}
+              {info.isError ? COMMON_TEXTS.sessionNotLoaded : COMMON_TEXTS.loadingSession}
             </p>
           )}
           <div className="live-controls">

@@ -9,6 +9,7 @@ import { createVideoElementPlayer } from '../../../live/players/video-element-pl
 import { videoAssetPath } from '../../../live/video-asset';
 import type { MakePlayer } from '../../../components/player/use-player-in';
 import { PlayerStage } from './player-stage';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 // The camera call (PeerJS) loads only for chat sessions.
 const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));
@@ -59,7 +60,7 @@ function UploadedVideoStage(props: StageCommon) {
       }),
     [sessionId, name, role],
   );
-  if (video.isPending) return <p className="live-player-loading">Loading the video…</p>;
+  if (video.isPending) return <p className="live-player-loading">{COMMON_TEXTS.loadingVideo}</p>;
   if (video.isError) return <p className="live-player-failure">{UI_TEXTS.errorGettingVideoInfo}</p>;
   if (!name) {
     return (

@@ -5,6 +5,7 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { SOURCE_LABELS, conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
@@ -137,7 +138,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
                 ))}
               </ul>
             ) : (
-              <p className="editor-empty">Nobody has joined yet.</p>
+              <p className="editor-empty">{COMMON_TEXTS.nobodyJoined}</p>
             )}
           </div>
         </>

@@ -1,15 +1,15 @@
 import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
 import { useApiAllPages } from '../../../api/queries';
-import { ITEMS } from '../../device-check/lib/check-items';
+import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
 import { RecordTime } from './record-time';
 
 const FETCH_ERROR = 'Error fetching the device checks';
 
 /** The items' column headers: short, for a table of nine columns. */
 const HEADERS = {
-  camera: 'Camera',
-  microphone: 'Microphone',
-  speakers: 'Speakers',
+  camera: ITEM_LABELS.camera,
+  microphone: ITEM_LABELS.microphone,
+  speakers: ITEM_LABELS.speakers,
   stun: 'STUN',
   turn: 'TURN relay',
   rtt: 'Round trip',

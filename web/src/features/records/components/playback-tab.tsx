@@ -4,16 +4,14 @@ import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more'
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
-
-/** Ours, like the tab (spec section 8's toasts name the spec's calls only). */
-const FETCH_ERROR = 'Error fetching the playback log';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const EVENT_TEXT: Record<PlaybackEvent, string> = {
   play: 'Play',
   pause: 'Pause',
   seek: 'Seek',
   rate: 'Speed',
-  prompt: 'Prompt',
+  prompt: COMMON_TEXTS.prompt,
 };
 
 /**
@@ -21,7 +19,7 @@ const EVENT_TEXT: Record<PlaybackEvent, string> = {
  * prompt it fired, with the wall time and the video time. Read-only: realtime writes it.
  */
 export function PlaybackTab({ sessionId }: { sessionId: string }) {
-  const log = useApiAllPages('getPlayback', { sessionId }, { errorText: FETCH_ERROR });
+  const log = useApiAllPages('getPlayback', { sessionId }, { errorText: COMMON_TEXTS.playbackLogError });
   const prompts = useApiQuery('getPrompts', { sessionId }, { errorText: UI_TEXTS.errorFetchingPrompts });
   const promptText = new Map(prompts.data?.prompts.map((prompt) => [prompt.prompt_id, prompt.prompt]));
   const list = log.data?.playback ?? [];

@@ -1,5 +1,6 @@
 import { UI_TEXTS, formatClockTime } from '@uis/proto/browser';
 import { useApiQuery } from '../../../api/queries';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /** The session's prompts as the record panel lists them: time, duration and text (edited in the edit panel). */
 export function PromptsTab({ sessionId }: { sessionId: string }) {
@@ -12,8 +13,8 @@ export function PromptsTab({ sessionId }: { sessionId: string }) {
       <thead>
         <tr>
           <th scope="col">Time</th>
-          <th scope="col">Duration (s)</th>
-          <th scope="col">Prompt</th>
+          <th scope="col">{COMMON_TEXTS.durationSeconds}</th>
+          <th scope="col">{COMMON_TEXTS.prompt}</th>
         </tr>
       </thead>
       <tbody>
