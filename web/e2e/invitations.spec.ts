@@ -13,6 +13,7 @@ import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
 import { emailOf } from './support/users';
 import { unzip } from './support/zip';
+import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 
 /**
  * Issue 14, parts 2 and 3: a researcher invites an address that has no account from the editor's
@@ -70,9 +71,9 @@ async function expectLive(page: Page, sessionId: string, title: string): Promise
 async function signUpAsParticipant(page: Page, email: string, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Participant' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
 }
 
 test('an address without an account is invited from Scope, signs up from the mail and lands in the session', async ({
@@ -165,8 +166,8 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
     // The guard shows the login screen at / (spec section 2), keeping the link to come back to.
     await expect(page).toHaveURL(/\/$/);
     const magicLink = await nextMagicLink(newcomer, async () => {
-      await page.getByLabel('Email').fill(newcomer);
-      await page.getByRole('button', { name: 'Enter' }).click();
+      await page.getByLabel(SIGN_IN_TEXTS.email).fill(newcomer);
+      await page.getByRole('button', { name: SIGN_IN_TEXTS.enter }).click();
     });
     expect(new URL(magicLink).searchParams.get('next')).toBe(
       `${new URL(joinUrl).pathname}?PROLIFIC_PID=abc123&STUDY_ID=s1&SESSION_ID=x9`,
@@ -294,7 +295,7 @@ test("a join link followed signed out comes back after the provider's sign-in (t
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Participant' }).click();
   await expect(page.getByLabel('Name')).toHaveValue(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
   await expectLive(page, sessionId, title);
   await context.close();
