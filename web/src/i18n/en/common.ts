@@ -1,3 +1,5 @@
+import type { PlaybackEvent } from '@uis/proto';
+
 /**
  * The web app's own English texts that more than one screen shows, each written once (the spec's
  * texts stay in proto). Only lazily loaded screens import this module, so the login route's bundle
@@ -30,3 +32,17 @@ export const JOIN_TEXTS = {
   join: 'Join the session',
   notNow: 'Not now',
 } as const;
+
+/** A live session's heading while its title is not known yet. */
+export const LIVE_SESSION_TITLE = 'Live session';
+
+/** Why a stream (YouTube, HLS, DASH, MP4) did not play, live or in the replay. */
+export const streamNotPlayedText = (why: string): string => `The stream could not be played: ${why}`;
+
+/** What the researcher's player did, in the playback log and the replay. */
+export const PLAYBACK_EVENT_TEXTS = {
+  play: 'Play',
+  pause: 'Pause',
+  seek: 'Seek',
+  rate: 'Speed',
+} as const satisfies Record<Exclude<PlaybackEvent, 'prompt'>, string>;

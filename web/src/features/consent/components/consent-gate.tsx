@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { homePathOf, useUser } from '../../../auth/auth-context';
-import { COMMON_TEXTS, JOIN_TEXTS } from '../../../i18n/en/common';
+import { COMMON_TEXTS, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../consent.css';
 
 export const CONSENT_GATE_TEXTS = {
@@ -81,7 +81,7 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
     <main className="consent-gate">
       <section className="consent-card" aria-labelledby="consent-heading">
         <p className="consent-session" dir="auto">
-          {title ?? 'Live session'}
+          {title ?? LIVE_SESSION_TITLE}
         </p>
         <h1 id="consent-heading">
           {required ? CONSENT_GATE_TEXTS.heading : CONSENT_GATE_TEXTS.confirmHeading}

@@ -23,6 +23,8 @@ import './call-area.css';
 
 /** A tile without a picture whose person is in the call. */
 const CAMERA_OFF = 'Camera off';
+const CONNECTING_TO_CALL = 'Connecting to the call…';
+const CALLING_RESEARCHER = 'Calling the researcher…';
 
 export interface CallAreaProps {
   sessionId: string;
@@ -94,9 +96,9 @@ function statusOf(state: CallState, role: CallRole): string {
   if (state.problem) return state.problem.text;
   switch (state.signalling) {
     case 'starting':
-      return state.local.acquiring ? 'Starting your camera and microphone…' : 'Connecting to the call…';
+      return state.local.acquiring ? 'Starting your camera and microphone…' : CONNECTING_TO_CALL;
     case 'connecting':
-      return 'Connecting to the call…';
+      return CONNECTING_TO_CALL;
     case 'reconnecting':
       return 'Reconnecting to the call server…';
     case 'failed':
@@ -108,7 +110,7 @@ function statusOf(state: CallState, role: CallRole): string {
   }
   if (role === 'participant') {
     if (state.link === 'connected') return 'You are in the call with the researcher.';
-    if (state.dialing) return 'Calling the researcher…';
+    if (state.dialing) return CALLING_RESEARCHER;
     if (state.remotes.length > 0) return 'Connecting the call with the researcher…';
     return 'Waiting for the researcher to start the call.';
   }
@@ -207,9 +209,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
             ))
           ) : (
             <div className="call-tile call-main call-empty" aria-label={RESEARCHER_LABEL} role="figure">
-              <span>
-                {state.dialing ? 'Calling the researcher…' : 'The researcher is not in the call yet.'}
-              </span>
+              <span>{state.dialing ? CALLING_RESEARCHER : 'The researcher is not in the call yet.'}</span>
             </div>
           )}
           <div className="call-self">{self}</div>

@@ -9,7 +9,7 @@ import { createVideoElementPlayer } from '../../../live/players/video-element-pl
 import { videoAssetPath } from '../../../live/video-asset';
 import type { MakePlayer } from '../../../components/player/use-player-in';
 import { PlayerStage } from './player-stage';
-import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { COMMON_TEXTS, streamNotPlayedText } from '../../../i18n/en/common';
 
 // The camera call (PeerJS) loads only for chat sessions.
 const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));
@@ -83,7 +83,7 @@ function StreamStage({ source, ...props }: StageCommon & { source: string }) {
         .then((module) => module.createStreamPlayer(container, source, { ...playerOptions(role), signal }))
         .catch((error: unknown) => {
           const why = error instanceof Error ? error.message : String(error);
-          throw new Error(`The stream could not be played: ${why}`);
+          throw new Error(streamNotPlayedText(why));
         }),
     [source, role],
   );

@@ -12,7 +12,7 @@ const serverMessage = (error: unknown) => (error instanceof Error ? error.messag
 /** One person invited who has not come yet, and their Re-send (one mail per press; the server limits it). */
 function InvitedPerson({ sessionId, person }: { sessionId: string; person: SessionPerson }) {
   const resend = useApiMutation('resendInvitation', { invalidates: ['getSessionPeople'] });
-  const again = person.invitations > 0;
+  const invite = person.invitations > 0 ? 'Re-send invitation' : 'Send invitation';
   const send = () =>
     resend.mutate(
       { sessionId, email: person.email },
@@ -36,13 +36,13 @@ function InvitedPerson({ sessionId, person }: { sessionId: string; person: Sessi
       <button
         type="button"
         className="button secondary people-resend"
-        aria-label={`${again ? 'Re-send invitation' : 'Send invitation'} to ${person.email}`}
+        aria-label={`${invite} to ${person.email}`}
         disabled={resend.isPending}
         aria-busy={resend.isPending}
         onClick={send}
       >
         <Icon name="forward_to_inbox" size={18} />
-        {again ? 'Re-send invitation' : 'Send invitation'}
+        {invite}
       </button>
     </li>
   );

@@ -2,6 +2,7 @@ import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
 import { useApiAllPages } from '../../../api/queries';
 import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
 import { RecordTime } from './record-time';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 const FETCH_ERROR = 'Error fetching the device checks';
 
@@ -36,8 +37,8 @@ export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
     <table className="record-table">
       <thead>
         <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Who</th>
+          <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
+          <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
           <th scope="col">Browser</th>
           {ITEMS.map((item) => (
             <th scope="col" key={item}>

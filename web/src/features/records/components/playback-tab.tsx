@@ -4,13 +4,11 @@ import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more'
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
-import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { COMMON_TEXTS, PLAYBACK_EVENT_TEXTS } from '../../../i18n/en/common';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 const EVENT_TEXT: Record<PlaybackEvent, string> = {
-  play: 'Play',
-  pause: 'Pause',
-  seek: 'Seek',
-  rate: 'Speed',
+  ...PLAYBACK_EVENT_TEXTS,
   prompt: COMMON_TEXTS.prompt,
 };
 
@@ -33,11 +31,11 @@ export function PlaybackTab({ sessionId }: { sessionId: string }) {
       <table className="record-table">
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Video</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.video}</th>
             <th scope="col">Event</th>
-            <th scope="col">Speed</th>
-            <th scope="col">Who</th>
+            <th scope="col">{PLAYBACK_EVENT_TEXTS.rate}</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
           </tr>
         </thead>
         <tbody>
