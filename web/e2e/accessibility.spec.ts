@@ -18,6 +18,7 @@ import {
 import { capture } from './support/screenshots';
 import { expect, seedStreamSession, test, videoArea } from './support/stream-session';
 import { emailOf, requestMagicLink, signUpResearcher } from './support/users';
+import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 
 /**
  * Every screen checked with axe-core against WCAG 2.1 A and AA (support/axe.ts): signed out, the
@@ -60,10 +61,10 @@ const blur = (page: Page) =>
 
 test('signed out: login, sign-up and the auth callback', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Enter' })).toBeVisible();
+  await expect(page.getByRole('button', { name: SIGN_IN_TEXTS.enter })).toBeVisible();
   await expectAccessible(page, 'login');
 
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.enter }).click();
   await expect(page.getByText(VALIDATION_TEXTS.loginEmail)).toBeVisible();
   await expectAccessible(page, 'login with an empty e-mail');
 
@@ -74,7 +75,7 @@ test('signed out: login, sign-up and the auth callback', async ({ page }) => {
   await expect(page.getByRole('heading', { name: SCREEN_TEXTS.selectUserType })).toBeVisible();
   await expectAccessible(page, 'sign-up: user type');
   await page.getByRole('button', { name: 'Participant' }).click();
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
   await expectAccessible(page, 'sign-up with empty fields');
 

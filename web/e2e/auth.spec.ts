@@ -14,13 +14,14 @@ import { DESKTOP, capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
 import { requestMagicLink, signUpResearcher, emailOf } from './support/users';
+import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 
 test.describe('signed out', () => {
   test('an unknown path shows the login screen', async ({ page }) => {
     await page.goto('/no/such/screen');
     await expect(page.getByRole('heading', { name: SCREEN_TEXTS.appTitle })).toBeVisible();
-    await expect(page.getByLabel('Email')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Enter' })).toBeVisible();
+    await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toBeVisible();
+    await expect(page.getByRole('button', { name: SIGN_IN_TEXTS.enter })).toBeVisible();
     await expect(page).toHaveURL(/\/no\/such\/screen$/);
     await page.goto('/');
     await capture(page, 'login');
@@ -30,7 +31,7 @@ test.describe('signed out', () => {
     for (const path of ['/dashboard', '/sessions', '/editSession/:00000000-0000-4000-8000-000000000000']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('button', { name: 'Enter' })).toBeVisible();
+      await expect(page.getByRole('button', { name: SIGN_IN_TEXTS.enter })).toBeVisible();
     }
   });
 
@@ -38,7 +39,7 @@ test.describe('signed out', () => {
     page,
   }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Enter' }).click();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.enter }).click();
     await expect(page.getByText(VALIDATION_TEXTS.loginEmail)).toBeVisible();
     await capture(page, 'login-empty-email');
 
@@ -57,14 +58,14 @@ test.describe('signed out', () => {
     await capture(page, 'signup-user-type');
 
     await page.getByRole('button', { name: 'Participant' }).click();
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByText(VALIDATION_TEXTS.signupEmail)).toBeVisible();
     await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
     await capture(page, 'signup-empty-fields');
 
     // Each text goes once its field is filled, independently of the other.
-    await page.getByLabel('Email').fill(emailOf('half'));
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel(SIGN_IN_TEXTS.email).fill(emailOf('half'));
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByText(VALIDATION_TEXTS.signupEmail)).toBeHidden();
     await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
@@ -77,10 +78,10 @@ test.describe('signed out', () => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Participant' }).click();
     await expect(page.getByText('We will e-mail you a link to confirm your address.')).toBeVisible();
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
     await page.getByLabel('Name').fill('Sam Lee');
     await nextMagicLink(email, async () => {
-      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
       await expect(page.getByRole('status')).toHaveText(
         `We sent a link to ${email}: open it in this browser to finish signing up.`,
       );
@@ -114,16 +115,16 @@ test.describe('signed out', () => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Participant' }).click();
     // A mistyped address: back to the form to correct it, where typing goes on at once.
-    await page.getByLabel('Email').fill(emailOf('tes'));
+    await page.getByLabel(SIGN_IN_TEXTS.email).fill(emailOf('tes'));
     await page.getByLabel('Name').fill('Tess Ng');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByRole('status')).toContainText(`We sent a link to ${emailOf('tes')}`);
     await page.getByRole('button', { name: 'Use a different e-mail' }).click();
-    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toBeFocused();
     await expect(page.getByLabel('Name')).toHaveValue('Tess Ng');
     const link = await nextMagicLink(email, async () => {
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
+      await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
       await expect(page.getByRole('status')).toContainText(`We sent a link to ${email}`);
     });
 
@@ -134,15 +135,15 @@ test.describe('signed out', () => {
     await other.getByRole('button', { name: `Continue as ${email}` }).click();
     await expect(other).toHaveURL(/\/signup$/);
     await other.getByRole('button', { name: 'Participant' }).click();
-    await expect(other.getByLabel('Email')).toHaveValue(email);
-    await expect(other.getByLabel('Email')).toHaveJSProperty('readOnly', true);
+    await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
+    await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
     await expect(
       other.getByText('Your e-mail is confirmed by the sign-in link.', { exact: false }),
     ).toBeVisible();
     await expect(other.getByLabel('Name')).toHaveValue('');
     await capture(other, 'signup-confirmed');
     await other.getByLabel('Name').fill('Tess Ng');
-    await other.getByRole('button', { name: 'Sign up' }).click();
+    await other.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(other).toHaveURL(/\/sessions$/);
     await expect(other.getByText(helloText('Tess Ng'))).toBeVisible();
     await elsewhere.close();
@@ -166,7 +167,7 @@ test.describe('signed out', () => {
     await expect(other.getByRole('heading', { name: `Sign in as ${email}?` })).toBeVisible();
     await capture(other, 'auth-callback-confirm');
     await other.getByRole('link', { name: /Not you\?/ }).click();
-    await expect(other.getByRole('button', { name: 'Enter' })).toBeVisible();
+    await expect(other.getByRole('button', { name: SIGN_IN_TEXTS.enter })).toBeVisible();
     const names = (await victim.cookies()).map(({ name }) => name);
     expect(names).not.toContain(TOKEN_COOKIES.accessToken);
 
@@ -183,7 +184,7 @@ test.describe('signed out', () => {
     await page.goto('/authcallback?token=abc');
     await expect(page.getByText(UI_TEXTS.authenticationFailed)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Enter' })).toBeVisible();
+    await expect(page.getByRole('button', { name: SIGN_IN_TEXTS.enter })).toBeVisible();
   });
 
   test("the auth callback shows 'Verifying your login...' while the link is checked", async ({ page }) => {

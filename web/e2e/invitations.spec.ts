@@ -1,6 +1,7 @@
 import { INVITATIONS_PER_ADDRESS_PER_HOUR, JOIN_PATH, TOKEN_COOKIES } from '@uis/proto/browser';
 import { studyExportFileName } from '@uis/proto';
 import type { Browser, Page } from '@playwright/test';
+import { COMMON_TEXTS, JOIN_TEXTS } from '../src/i18n/en/common';
 import { api, signUpThroughApi } from './support/api';
 import { parseCsv } from './support/csv';
 import { nextMagicLink } from './support/magic-link';
@@ -12,6 +13,7 @@ import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
 import { emailOf } from './support/users';
 import { unzip } from './support/zip';
+import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 
 /**
  * Issue 14, parts 2 and 3: a researcher invites an address that has no account from the editor's
@@ -62,16 +64,16 @@ const joinLinkSection = (page: Page) => page.getByRole('region', { name: 'Join l
 async function expectLive(page: Page, sessionId: string, title: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/liveSession/:${sessionId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.getByText('Connecting…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(COMMON_TEXTS.connecting)).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** A newcomer's sign-up as the screens ask after a sign-in link: participant, then a name. */
 async function signUpAsParticipant(page: Page, email: string, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Participant' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
 }
 
 test('an address without an account is invited from Scope, signs up from the mail and lands in the session', async ({
@@ -164,15 +166,15 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
     // The guard shows the login screen at / (spec section 2), keeping the link to come back to.
     await expect(page).toHaveURL(/\/$/);
     const magicLink = await nextMagicLink(newcomer, async () => {
-      await page.getByLabel('Email').fill(newcomer);
-      await page.getByRole('button', { name: 'Enter' }).click();
+      await page.getByLabel(SIGN_IN_TEXTS.email).fill(newcomer);
+      await page.getByRole('button', { name: SIGN_IN_TEXTS.enter }).click();
     });
     expect(new URL(magicLink).searchParams.get('next')).toBe(
       `${new URL(joinUrl).pathname}?PROLIFIC_PID=abc123&STUDY_ID=s1&SESSION_ID=x9`,
     );
     await page.goto(magicLink);
     await signUpAsParticipant(page, newcomer, 'Pia Panel');
-    await page.getByRole('button', { name: 'Join the session' }).click();
+    await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
     await expectLive(page, sessionId, title);
     await context.close();
   });
@@ -234,7 +236,7 @@ test('a revoked join link says so; a capped one refuses the next person as full'
     const page = await context.newPage();
     await page.goto(url);
     // The link asks before it joins (its author learns nothing of who only followed it).
-    await page.getByRole('button', { name: 'Join the session' }).click();
+    await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
     return page;
   };
 
@@ -293,8 +295,8 @@ test("a join link followed signed out comes back after the provider's sign-in (t
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Participant' }).click();
   await expect(page.getByLabel('Name')).toHaveValue(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: 'Join the session' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
+  await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
   await expectLive(page, sessionId, title);
   await context.close();
 

@@ -1,4 +1,5 @@
 import { capture } from './support/screenshots';
+import { COMMON_TEXTS } from '../src/i18n/en/common';
 import {
   contextFor,
   expect,
@@ -31,7 +32,7 @@ test("the researcher's monitor shows two participants joining, their drift, and 
   const desk = await deskContext.newPage();
   await openLive(desk, sessionId);
   const monitor = desk.locator('.live-monitor');
-  await expect(monitor.getByText('Nobody has joined yet.')).toBeVisible();
+  await expect(monitor.getByText(COMMON_TEXTS.nobodyJoined)).toBeVisible();
 
   const [patPage, quinnPage] = await Promise.all([patContext.newPage(), quinnContext.newPage()]);
   await Promise.all([openLive(patPage, sessionId), openLive(quinnPage, sessionId)]);

@@ -24,6 +24,7 @@ import {
 } from './support/stream-session';
 import { installFakeYouTube, youTubeControls, youTubeSnapshot } from './support/stream-youtube';
 import { emailOf } from './support/users';
+import { streamNotPlayedText } from '../src/i18n/en/common';
 
 /** YT.PlayerState. */
 const PLAYING = 1;
@@ -228,7 +229,9 @@ test('a stream that cannot be played says why in the video area', async ({ brows
   const missing = await seedStreamSession(researcher, 'Missing playlist', `${streams.origin}/missing.m3u8`);
   await page.goto(livePath(missing));
   await expect(alert).toHaveText(
-    `The stream could not be played: The HLS playlist could not be loaded from ${new URL(streams.origin).host} (HTTP 404).`,
+    streamNotPlayedText(
+      `The HLS playlist could not be loaded from ${new URL(streams.origin).host} (HTTP 404).`,
+    ),
     { timeout: 20_000 },
   );
 

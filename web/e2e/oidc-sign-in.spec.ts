@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 import { OIDC_TEST_PROVIDER, type OidcTestAccount } from './support/oidc';
 import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
+import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 
 const button = (page: Page) => page.getByRole('link', { name: OIDC_TEST_PROVIDER.label });
 
@@ -27,10 +28,10 @@ test.describe('sign-in with a university’s OpenID Connect provider', () => {
     // Back with a verified e-mail and no account yet: the sign-up form, e-mail fixed, name known.
     await expect(page).toHaveURL(/\/signup$/);
     await page.getByRole('button', { name: 'Researcher' }).click();
-    await expect(page.getByLabel('Email')).toHaveValue('oidc-rhea@example.org');
-    await expect(page.getByLabel('Email')).toHaveJSProperty('readOnly', true);
+    await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue('oidc-rhea@example.org');
+    await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
     await expect(page.getByLabel('Name')).toHaveValue('Rhea Oidc');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(helloText('Rhea Oidc'))).toBeVisible();
 

@@ -14,7 +14,7 @@ import { badRequest } from './errors';
 import { ConfigError, commonEnv, envVars, loadConfig, serviceUrl, serviceUrlsEnv } from './config';
 import { allowedOriginsEnv } from './auth/browser-origins';
 import { answerClientErrors } from './http/client-errors';
-import { AppExceptionFilter } from './http/exception.filter';
+import { AppExceptionFilter, NOT_JSON_TEXT } from './http/exception.filter';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { requestLogger } from './http/request-logger';
 import { KitModule } from './kit.module';
@@ -130,7 +130,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 
 /** A body that is not JSON is the caller's mistake, said plainly (other parser errors pass on). */
 const explainParseErrors: ErrorRequestHandler = (error: { type?: string }, _req, _res, next) =>
-  next(error?.type === 'entity.parse.failed' ? badRequest('The request body is not valid JSON.') : error);
+  next(error?.type === 'entity.parse.failed' ? badRequest(NOT_JSON_TEXT) : error);
 
 const trustProxyValue = (value: string): boolean | number | string =>
   value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;

@@ -4,6 +4,7 @@ import { livePath, type Person, type VideoSample } from '../support/live-session
 import { enterSession } from '../support/api';
 import { stack } from '../support/stack-env';
 import { openSignedIn } from './firefox';
+import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../src/i18n/en/common';
 
 /**
  * A live session's page in Firefox (puppeteer's Page), read and driven as the Playwright specs read
@@ -34,18 +35,19 @@ export class FirefoxLivePage {
   /** live-session.ts's waitUntilLive: the session's title, no 'Connecting…', and a picture to show. */
   async waitUntilLive(timeout = 20_000): Promise<void> {
     await this.page.waitForFunction(
-      () => {
+      ({ connecting, untitled }: { connecting: string; untitled: string }) => {
         const title = document.querySelector('h1')?.textContent ?? '';
         const video = document.querySelector('video');
         return (
           title !== '' &&
-          title !== 'Live session' &&
-          !document.body.innerText.includes('Connecting…') &&
+          title !== untitled &&
+          !document.body.innerText.includes(connecting) &&
           video !== null &&
           video.readyState >= 2
         );
       },
       { timeout, polling: 100 },
+      { connecting: COMMON_TEXTS.connecting, untitled: LIVE_SESSION_TITLE },
     );
   }
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { accessTokenOf, api, enterSession, signedInCookies, signUpThroughApi } from './api';
+import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../src/i18n/en/common';
 import { CHROMIUM_MEDIA_ARGS, OUTPUT_DIR } from './paths';
 import { DESKTOP } from './screenshots';
 import { stack } from './stack-env';
@@ -168,8 +169,8 @@ export async function openLive(page: Page, sessionId: string): Promise<void> {
 }
 
 export async function waitUntilLive(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Live session');
-  await expect(page.getByText('Connecting…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(LIVE_SESSION_TITLE);
+  await expect(page.getByText(COMMON_TEXTS.connecting)).toHaveCount(0, { timeout: 20_000 });
   await expect
     .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState), {
       timeout: 20_000,

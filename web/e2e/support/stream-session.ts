@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import { api } from './api';
+import { COMMON_TEXTS } from '../../src/i18n/en/common';
 import { expect, type Page } from '@playwright/test';
 import { test as liveTest, type Person } from './live-session';
 import { startStreamServer, type StreamServer } from './stream-files';
@@ -39,9 +40,9 @@ export const videoArea = (page: Page) => page.getByRole('region', { name: 'Video
 
 /** Waits until the page's YouTube player is ready: the page has a player (no loading text) and the fake is cued. */
 export async function waitUntilYouTubeReady(page: Page): Promise<void> {
-  await expect(page.getByText('Connecting…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(COMMON_TEXTS.connecting)).toHaveCount(0, { timeout: 20_000 });
   await youTubeFrame(page);
-  await expect(videoArea(page).getByText('Loading the video…')).toHaveCount(0, { timeout: 20_000 });
+  await expect(videoArea(page).getByText(COMMON_TEXTS.loadingVideo)).toHaveCount(0, { timeout: 20_000 });
 }
 
 const positionAt = (

@@ -1,6 +1,7 @@
 import { UI_TEXTS } from '@uis/proto/browser';
 import { expect, test, type Page } from '@playwright/test';
 import { nextMagicLink } from './magic-link';
+import { SIGN_IN_TEXTS } from '../../src/i18n/en/sign-in';
 
 /**
  * The address of a test's user. Every run starts a fresh server, so a label used by one test only
@@ -16,8 +17,8 @@ export function emailOf(label: string): string {
 export async function requestMagicLink(page: Page, email: string): Promise<string> {
   await page.goto('/');
   return nextMagicLink(email, async () => {
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Enter' }).click();
+    await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.enter }).click();
     await expect(page.getByText(UI_TEXTS.magicLinkSent)).toBeVisible();
   });
 }
@@ -30,9 +31,9 @@ export async function signUpResearcher(page: Page, email: string, name: string):
   await page.goto(await requestMagicLink(page, email));
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Researcher' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -44,10 +45,10 @@ export async function signUpResearcher(page: Page, email: string, name: string):
 export async function signUpParticipant(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Participant' }).click();
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
   await page.getByLabel('Name').fill(name);
   const link = await nextMagicLink(email, async () => {
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByRole('status')).toContainText(`We sent a link to ${email}`);
   });
   await page.goto(link);

@@ -13,7 +13,7 @@ import { Transactions } from '../database/transactions';
 import { ProviderIdentitiesRepository } from '../oidc/provider-identities.repository';
 import { MagicLinksRepository } from '../sign-in/magic-links.repository';
 import { RefreshTokensRepository } from '../tokens/refresh-tokens.repository';
-import { UsersRepository } from '../users/users.repository';
+import { ACCOUNT_GONE_TEXT, UsersRepository } from '../users/users.repository';
 
 /** Which services hold a user's data; proto's list, replaceable in tests. */
 export const USER_DATA_OWNER_LIST = Symbol('USER_DATA_OWNER_LIST');
@@ -42,7 +42,7 @@ export class AccountDeletionService {
   async deleteOwnAccount(caller: AuthUser, email: string): Promise<void> {
     if (email !== caller.email) throw forbidden('You can only delete your own account.');
     const user = await this.users.findById(caller.id);
-    if (!user) throw unauthenticated('This account no longer exists.');
+    if (!user) throw unauthenticated(ACCOUNT_GONE_TEXT);
 
     // First every token the user holds is refused (and their live connections end), so nothing
     // can add data while it is being deleted; if the deletion then fails, signing in again works.

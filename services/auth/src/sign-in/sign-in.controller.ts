@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { SessionTokensService } from '../tokens/session-tokens.service';
 import { TokenCookies } from '../tokens/token-cookies';
-import { UsersRepository, toUser } from '../users/users.repository';
+import { ACCOUNT_GONE_TEXT, UsersRepository, toUser } from '../users/users.repository';
 import { MagicLinksService } from './magic-links.service';
 import { SignInService } from './sign-in.service';
 
@@ -57,7 +57,7 @@ export class SignInController {
   @Endpoint(routes.getUserFromToken)
   async getUserFromToken(@CurrentUser() caller: AuthUser): Promise<AnswerOf<'getUserFromToken'>> {
     const user = await this.users.findById(caller.id);
-    if (!user) throw unauthenticated('This account no longer exists.');
+    if (!user) throw unauthenticated(ACCOUNT_GONE_TEXT);
     return { user: toUser(user) };
   }
 

@@ -3,7 +3,7 @@ import {
   JWT_SECRET,
   LOGGER,
   Revocations,
-  SESSION_ENDED_TEXT as SESSION_ENDED,
+  SESSION_ENDED_TEXT,
   signAccessToken,
   unauthenticated,
   type Logger,
@@ -41,19 +41,19 @@ export class SessionTokensService {
     loadUser: (id: string) => Promise<UserEntity | null>,
   ): Promise<TokenPair> {
     const row = await this.refreshTokens.findByHash(hashToken(refreshToken));
-    if (!row || row.expiresAt <= new Date()) throw unauthenticated(SESSION_ENDED);
+    if (!row || row.expiresAt <= new Date()) throw unauthenticated(SESSION_ENDED_TEXT);
     if (row.rotatedAt || row.revokedAt) {
       await this.revokeFamily(row.familyId);
       this.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: login revoked');
-      throw unauthenticated(SESSION_ENDED);
+      throw unauthenticated(SESSION_ENDED_TEXT);
     }
     // Only one of two concurrent rotations of the same token can win this update.
     if (!(await this.refreshTokens.claim(row.id))) {
       await this.revokeFamily(row.familyId);
-      throw unauthenticated(SESSION_ENDED);
+      throw unauthenticated(SESSION_ENDED_TEXT);
     }
     const user = await loadUser(row.userId);
-    if (!user) throw unauthenticated(SESSION_ENDED);
+    if (!user) throw unauthenticated(SESSION_ENDED_TEXT);
     return this.issue(user, row.familyId);
   }
 

@@ -37,6 +37,9 @@ export class UsersRepository {
   }
 }
 
+/** A valid token whose account was deleted meanwhile. */
+export const ACCOUNT_GONE_TEXT = 'This account no longer exists.';
+
 export const toUser = ({ id, email, name, type }: UserEntity): User => ({ id, email, name, type });
 
 export type PromoteOutcome = 'promoted' | 'already-researcher' | 'not-found';

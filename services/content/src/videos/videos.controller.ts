@@ -2,7 +2,7 @@ import { Controller, Req } from '@nestjs/common';
 import { CurrentUser, Endpoint, Input, type AuthUser } from '@uis/kit';
 import { routes, type AnswerOf, type ParsedRequestOf } from '@uis/proto';
 import type { Request } from 'express';
-import { VideosService } from './videos.service';
+import { VIDEO_DELETED_TEXT, VideosService } from './videos.service';
 
 @Controller()
 export class VideosController {
@@ -28,6 +28,6 @@ export class VideosController {
     @Input() { sessionId }: ParsedRequestOf<'deleteVideo'>,
   ): Promise<AnswerOf<'deleteVideo'>> {
     await this.videos.delete(user, sessionId);
-    return { message: 'Video deleted.' };
+    return { message: VIDEO_DELETED_TEXT };
   }
 }

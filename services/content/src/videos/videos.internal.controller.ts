@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Input, InternalEndpoint } from '@uis/kit';
 import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf } from '@uis/proto';
-import { VideosService } from './videos.service';
+import { VIDEO_DELETED_TEXT, VideosService } from './videos.service';
 
 /** Studies removes a session's video when its type leaves video (service token only). */
 @Controller()
@@ -13,6 +13,6 @@ export class VideosInternalController {
     @Input() { sessionId }: ParsedInternalRequestOf<'contentVideoDelete'>,
   ): Promise<InternalAnswerOf<'contentVideoDelete'>> {
     await this.videos.remove(sessionId);
-    return { message: 'Video deleted.' };
+    return { message: VIDEO_DELETED_TEXT };
   }
 }

@@ -37,6 +37,9 @@ const sessionIdOf = (fields: Record<string, string>): string => {
  * upload gets an object key of its own, so a replaced video is removed only after the row points at
  * the new one, and a player still reading the old one is never fed a mix of both.
  */
+/** The answer to a video's delete, by the researcher's route and the internal one alike. */
+export const VIDEO_DELETED_TEXT = 'Video deleted.';
+
 @Injectable()
 export class VideosService {
   constructor(

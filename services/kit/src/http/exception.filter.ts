@@ -30,8 +30,10 @@ interface HttpishError {
 const isHttpish = (error: unknown): error is HttpishError =>
   typeof error === 'object' && error !== null && typeof (error as HttpishError).status === 'number';
 
+export const NOT_JSON_TEXT = 'The request body is not valid JSON.';
+
 const PARSER_MESSAGES: Record<string, string> = {
-  'entity.parse.failed': 'The request body is not valid JSON.',
+  'entity.parse.failed': NOT_JSON_TEXT,
   'entity.too.large': 'The request body is too large.',
   'encoding.unsupported': 'The request body has an unsupported encoding.',
 };

@@ -22,6 +22,12 @@ export const SESSION_ACCESS_TEXTS = {
   notMember: 'You are not part of this session.',
 } as const;
 
+/** A group's 404 and 403: studies owns groups, records exports them. */
+export const GROUP_ACCESS_TEXTS = {
+  noGroup: 'No such group.',
+  notYourGroup: 'This group belongs to another researcher.',
+} as const;
+
 /** `access` when it is the session owner's, else the 404 / 403 to refuse with. */
 export function ownerAccess(access: SessionAccess): SessionAccess {
   if (access.sessionType === null) throw notFound(SESSION_ACCESS_TEXTS.noSession);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import {
+  GROUP_ACCESS_TEXTS,
   InternalClient,
   LOGGER,
   SessionAccessClient,
@@ -34,11 +35,6 @@ import { PlaybackService } from '../playback/playback.service';
 import { ConsentExportSource, type ConsentRowSources } from '../withdrawals/consent-export.source';
 import { StudyParticipantsService } from './study-participants.service';
 import { VerifiedZip, type CsvRows } from './verified-zip';
-
-export const STUDY_EXPORT_ACCESS_TEXTS = {
-  noGroup: 'No such group.',
-  notYourGroup: 'This group belongs to another researcher.',
-} as const;
 
 /** What one export covers: one session, or the sessions of a group (oldest first). */
 interface Exported {
@@ -124,8 +120,8 @@ export class StudyExportService {
       groupId: groupId!,
       userId: user.id,
     });
-    if (!group.exists) throw notFound(STUDY_EXPORT_ACCESS_TEXTS.noGroup);
-    if (!group.owner) throw forbidden(STUDY_EXPORT_ACCESS_TEXTS.notYourGroup);
+    if (!group.exists) throw notFound(GROUP_ACCESS_TEXTS.noGroup);
+    if (!group.owner) throw forbidden(GROUP_ACCESS_TEXTS.notYourGroup);
     return { groupId: groupId!, sessionIds: group.sessionIds };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, forbidden, notFound, type AuthUser } from '@uis/kit';
+import { GROUP_ACCESS_TEXTS, conflict, forbidden, notFound, type AuthUser } from '@uis/kit';
 import { DEFAULT_GROUP_TITLE, type Group, type GroupSessions } from '@uis/proto';
 import { requireOwnEmail } from '../caller-email';
 import { Transactions } from '../database/sql';
@@ -49,8 +49,8 @@ export class GroupsService {
   /** The group, if the caller owns it: 404 when there is no such group, 403 when it is another's. */
   async requireOwned(caller: AuthUser, groupId: string): Promise<GroupRow> {
     const group = await this.groups.find(groupId);
-    if (!group) throw notFound('No such group.');
-    if (group.ownerId !== caller.id) throw forbidden('This group belongs to another researcher.');
+    if (!group) throw notFound(GROUP_ACCESS_TEXTS.noGroup);
+    if (group.ownerId !== caller.id) throw forbidden(GROUP_ACCESS_TEXTS.notYourGroup);
     return group;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
+  GROUP_ACCESS_TEXTS,
   InternalClient,
   PG_ERRORS,
   SESSION_ACCESS_TEXTS,
@@ -89,7 +90,7 @@ export class SessionsService {
       return toSession(await this.sessions.create(session));
     } catch (error) {
       // The group was deleted between the check and the insert.
-      if (pgErrorCode(error) === PG_ERRORS.foreignKeyViolation) throw notFound('No such group.');
+      if (pgErrorCode(error) === PG_ERRORS.foreignKeyViolation) throw notFound(GROUP_ACCESS_TEXTS.noGroup);
       throw error;
     }
   }

@@ -11,6 +11,7 @@ import { toastFailure } from '../failure-toast';
 import { useProgress } from '../hooks/use-progress';
 import { AuthField } from './auth-field';
 import { ProviderButtons } from './provider-buttons';
+import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';
 
 // proto's ERROR_CODES lives beside zod; the type keeps this copy of the one code honest.
 const RATE_LIMITED: ErrorCode = 'RATE_LIMITED';
@@ -56,16 +57,16 @@ export function LoginForm() {
     <form className="auth-form" onSubmit={(event) => void submit(event)}>
       <AuthField
         id="login-email"
-        label="Email"
+        label={SIGN_IN_TEXTS.email}
         type="email"
         autoComplete="email"
-        placeholder="you@example.org"
+        placeholder={SIGN_IN_TEXTS.emailPlaceholder}
         value={email}
         onChange={setEmail}
         error={error ?? undefined}
       />
       <button className="button" type="submit" disabled={busy} aria-busy={busy}>
-        {busy ? processingText(percent) : 'Enter'}
+        {busy ? processingText(percent) : SIGN_IN_TEXTS.enter}
       </button>
       {refusal && (
         <p className="auth-status warning" role="alert">
@@ -81,9 +82,9 @@ export function LoginForm() {
       )}
       <ProviderButtons returnPath={next} />
       <p className="auth-note">
-        New here?{' '}
+        {SIGN_IN_TEXTS.newHere}{' '}
         <Link to={PATHS.signup} state={returnPathState(next)}>
-          Sign up
+          {SIGN_IN_TEXTS.signUp}
         </Link>
       </p>
     </form>

@@ -6,6 +6,7 @@ import { call, routeUrl } from '../../../api/client';
 import { rememberReturnPath } from '../../../auth/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { expectProviderSignIn } from '../expected-sign-in';
+import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';
 
 /**
  * Under the e-mail form: a button per OpenID Connect provider the deployment configured (Google, a
@@ -46,7 +47,7 @@ export function ProviderButtons({ returnPath = null }: { returnPath?: string | n
       {providers.length > 0 && (
         <div className="auth-providers">
           <p className="auth-providers-or">
-            <span>or</span>
+            <span>{SIGN_IN_TEXTS.or}</span>
           </p>
           {providers.map((provider) => (
             <a

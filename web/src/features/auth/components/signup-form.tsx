@@ -6,6 +6,8 @@ import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { AuthField } from './auth-field';
 import { USER_TYPE_LABELS } from './user-type-step';
+import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';
+import { SIGN_UP_TEXTS } from '../../../i18n/en/sign-up';
 
 interface FieldErrors {
   email?: string;
@@ -82,10 +84,10 @@ export function SignupForm(props: SignupFormProps) {
       )}
       <AuthField
         id="signup-email"
-        label="Email"
+        label={SIGN_IN_TEXTS.email}
         type="email"
         autoComplete="email"
-        placeholder={emailConfirmed ? undefined : 'you@example.org'}
+        placeholder={emailConfirmed ? undefined : SIGN_IN_TEXTS.emailPlaceholder}
         value={email}
         onChange={props.onEmailChange}
         error={errors.email}
@@ -114,12 +116,12 @@ export function SignupForm(props: SignupFormProps) {
         aria-busy={busy}
         aria-describedby={emailConfirmed ? undefined : 'signup-how'}
       >
-        Sign up
+        {SIGN_IN_TEXTS.signUp}
       </button>
       <p className="auth-note">
-        Already have an account?{' '}
+        {SIGN_UP_TEXTS.haveAccount}{' '}
         <Link to={PATHS.login} state={returnPathState(returnPath)}>
-          Sign in
+          {SIGN_IN_TEXTS.signIn}
         </Link>
       </p>
     </form>

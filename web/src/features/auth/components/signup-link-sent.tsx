@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
+import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';
+import { SIGN_UP_TEXTS } from '../../../i18n/en/sign-up';
 
 export interface SignupLinkSentProps {
   email: string;
@@ -69,7 +71,7 @@ export function SignupLinkSent({ email, sent, resending, refusal, ...props }: Si
         </button>
       </div>
       <p className="auth-note">
-        Already have an account? <Link to={PATHS.login}>Sign in</Link>
+        {SIGN_UP_TEXTS.haveAccount} <Link to={PATHS.login}>{SIGN_IN_TEXTS.signIn}</Link>
       </p>
     </section>
   );

@@ -4,19 +4,20 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { homePathOf, useUser } from '../../../auth/auth-context';
+import { COMMON_TEXTS, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../consent.css';
 
 export const CONSENT_GATE_TEXTS = {
   heading: 'Before you join',
   intro: 'The researcher asks you to read and agree to the following before the live session opens.',
   agree: 'I agree',
-  notNow: 'Not now',
+  notNow: JOIN_TEXTS.notNow,
   changed: 'The researcher has just changed this text. Please read it again.',
   failed: 'Your agreement could not be saved. Please try again.',
-  confirmHeading: 'Join this session?',
+  confirmHeading: JOIN_TEXTS.heading,
   confirmBody:
     'Its researcher will see your name and e-mail address, and what you write, react and click in the session.',
-  join: 'Join the session',
+  join: JOIN_TEXTS.join,
   agreeAndJoin: 'I agree and join',
   joinFailed: 'You could not join the session. Please try again.',
 } as const;
@@ -47,7 +48,7 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
     enter.mutate({ sessionId }, { onError: () => (entered.current = false) });
   }, [mustConfirm, sessionId, enter]);
 
-  if (status.isPending) return <p className="consent-loading">Loading the session…</p>;
+  if (status.isPending) return <p className="consent-loading">{COMMON_TEXTS.loadingSession}</p>;
   const consent = status.data?.consent;
   const required = Boolean(status.data?.required && consent);
   if (!mustConfirm && !required) return <>{children}</>;
@@ -80,7 +81,7 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
     <main className="consent-gate">
       <section className="consent-card" aria-labelledby="consent-heading">
         <p className="consent-session" dir="auto">
-          {title ?? 'Live session'}
+          {title ?? LIVE_SESSION_TITLE}
         </p>
         <h1 id="consent-heading">
           {required ? CONSENT_GATE_TEXTS.heading : CONSENT_GATE_TEXTS.confirmHeading}

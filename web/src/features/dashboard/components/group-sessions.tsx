@@ -7,6 +7,7 @@ import { AddSessionCard, SessionCard } from '../../../components/ui/session-card
 import { useLayout } from '../../../layout/use-layout';
 import { editSessionPath } from '../../../routes';
 import { StudyExportButton } from '../../study-export/components/study-export-button';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /** The selected group's session cards and the add-session card; a card opens the session's editor. */
 export function GroupSessions({ group }: { group: Group }) {
@@ -34,7 +35,7 @@ export function GroupSessions({ group }: { group: Group }) {
       </h2>
       <StudyExportButton target={{ groupId: group.group_id }} className="group-study-export" />
       {sessions.isPending ? (
-        <p className="group-sessions-note">Loading sessions…</p>
+        <p className="group-sessions-note">{COMMON_TEXTS.loadingSessions}</p>
       ) : (
         <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label="Sessions">
           {sessions.data?.sessions.map((session) => (

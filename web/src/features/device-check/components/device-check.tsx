@@ -10,6 +10,9 @@ import { playTestTone } from '../lib/media-probes';
 import { checkCamera, checkMicrophone, checkNetwork, type CheckRun } from '../lib/run-device-check';
 import '../device-check.css';
 
+const HEADING = 'Check your camera and microphone';
+const GO_TO_SESSION = 'Go to the session';
+
 const INITIAL: CheckState = {
   camera: { status: 'checking' },
   microphone: { status: 'checking' },
@@ -46,7 +49,7 @@ export function DeviceCheck({ sessionId }: { sessionId: string }) {
 function DeviceCheckIntro({ sessionId, onStart }: { sessionId: string; onStart: () => void }) {
   return (
     <main className="device-check">
-      <h1>Check your camera and microphone</h1>
+      <h1>{HEADING}</h1>
       <p>
         Before the call, this page checks your camera, microphone, speakers and network, and tells you what to
         do if something does not work. Only whether each check passed (and your browser&apos;s name) is saved
@@ -56,7 +59,7 @@ function DeviceCheckIntro({ sessionId, onStart }: { sessionId: string; onStart: 
         <button type="button" className="button" onClick={onStart}>
           Start the check
         </button>
-        <Link to={liveSessionPath(sessionId)}>Go to the session</Link>
+        <Link to={liveSessionPath(sessionId)}>{GO_TO_SESSION}</Link>
       </div>
     </main>
   );
@@ -171,7 +174,7 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
   const failed = ITEMS.filter((item) => state[item].status === 'fail');
   return (
     <main className="device-check">
-      <h1>Check your camera and microphone</h1>
+      <h1>{HEADING}</h1>
       <ol className="device-check-items" aria-label="Checks">
         {ITEMS.map((item) => (
           <CheckRow key={item} item={item} state={state[item]}>
@@ -192,7 +195,7 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
         <button type="button" className="button secondary" disabled={!done} onClick={onAgain}>
           Check again
         </button>
-        <Link to={liveSessionPath(sessionId)}>Go to the session</Link>
+        <Link to={liveSessionPath(sessionId)}>{GO_TO_SESSION}</Link>
       </div>
     </main>
   );

@@ -17,6 +17,9 @@ export interface CheckRun {
 }
 
 const ASK_RESEARCHER = 'Tell the researcher: the call may not connect from this network.';
+/** The advice when the call server or the relay cannot be reached. */
+const NETWORK_MAY_BLOCK =
+  'Your network may block it: try another network (e.g. your phone’s hotspot). ' + ASK_RESEARCHER;
 
 export async function checkCamera(run: CheckRun): Promise<void> {
   try {
@@ -112,10 +115,7 @@ async function checkStun(run: CheckRun, settings: CallSettings): Promise<void> {
     'stun',
     types.has('srflx') || types.has('relay')
       ? pass('Your browser reached the call server.')
-      : fail(
-          'Your browser could not reach the call server (STUN).',
-          'Your network may block it: try another network (e.g. your phone’s hotspot). ' + ASK_RESEARCHER,
-        ),
+      : fail('Your browser could not reach the call server (STUN).', NETWORK_MAY_BLOCK),
   );
 }
 
@@ -135,9 +135,6 @@ async function checkTurn(run: CheckRun, settings: CallSettings): Promise<void> {
     'turn',
     types.has('relay')
       ? pass('A relay was set up: the call connects even behind a strict firewall.')
-      : fail(
-          'The relay server (TURN) could not be reached.',
-          'Your network may block it: try another network (e.g. your phone’s hotspot). ' + ASK_RESEARCHER,
-        ),
+      : fail('The relay server (TURN) could not be reached.', NETWORK_MAY_BLOCK),
   );
 }

@@ -11,6 +11,8 @@ import { useIconNames } from '../hooks/use-icon-names';
 import { filterIconNames } from '../lib/filter-icons';
 import '../icon-picker.css';
 
+const SEARCH_ICONS = 'Search icons';
+
 /** Icons rendered at a time: the full list is about 2,100. */
 export const ICON_PAGE_SIZE = 120;
 
@@ -66,8 +68,8 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
           ref={searchBox}
           type="search"
           className="text-input"
-          aria-label="Search icons"
-          placeholder="Search icons"
+          aria-label={SEARCH_ICONS}
+          placeholder={SEARCH_ICONS}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

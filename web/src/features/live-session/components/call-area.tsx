@@ -13,7 +13,13 @@ import { CALL_TEXTS, RESEARCHER_LABEL, mediaProblemText } from '../../../call/ca
 import { LiveCall } from '../../../call/live-call';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
+
+/** A tile without a picture whose person is in the call. */
+const CAMERA_OFF = 'Camera off';
+const CONNECTING_TO_CALL = 'Connecting to the call…';
+const CALLING_RESEARCHER = 'Calling the researcher…';
 
 export interface CallAreaProps {
   sessionId: string;
@@ -85,9 +91,9 @@ function statusOf(state: CallState, role: CallRole): string {
   if (state.problem) return state.problem.text;
   switch (state.signalling) {
     case 'starting':
-      return state.local.acquiring ? 'Starting your camera and microphone…' : 'Connecting to the call…';
+      return state.local.acquiring ? 'Starting your camera and microphone…' : CONNECTING_TO_CALL;
     case 'connecting':
-      return 'Connecting to the call…';
+      return CONNECTING_TO_CALL;
     case 'reconnecting':
       return 'Reconnecting to the call server…';
     case 'failed':
@@ -99,7 +105,7 @@ function statusOf(state: CallState, role: CallRole): string {
   }
   if (role === 'participant') {
     if (state.link === 'connected') return 'You are in the call with the researcher.';
-    if (state.dialing) return 'Calling the researcher…';
+    if (state.dialing) return CALLING_RESEARCHER;
     if (state.remotes.length > 0) return 'Connecting the call with the researcher…';
     return 'Waiting for the researcher to start the call.';
   }
@@ -155,7 +161,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         })
       : null,
   );
-  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : 'Camera off';
+  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : CAMERA_OFF;
 
   const controls = call && !state.ended && (
     <div className="call-controls">
@@ -192,15 +198,13 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
                 key={remote.key}
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? 'Camera off' : 'Connecting…'}
+                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
                 className="call-main"
               />
             ))
           ) : (
             <div className="call-tile call-main call-empty" aria-label={RESEARCHER_LABEL} role="figure">
-              <span>
-                {state.dialing ? 'Calling the researcher…' : 'The researcher is not in the call yet.'}
-              </span>
+              <span>{state.dialing ? CALLING_RESEARCHER : 'The researcher is not in the call yet.'}</span>
             </div>
           )}
           <div className="call-self">{self}</div>
@@ -216,7 +220,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
               <CallTile
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? 'Camera off' : 'Connecting…'}
+                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
               />
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useChatScroll } from '../hooks/use-chat-scroll';
 import { ChatMessage } from './chat-message';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 export interface ChatColumnProps {
   messages: readonly MessageRecord[];
@@ -24,7 +25,7 @@ export interface ChatColumnProps {
 export function sendProblemText(outcome: SendOutcome): string | null {
   if (outcome.kind === 'refused') return `Your message was not sent: ${outcome.message}`;
   if (outcome.kind === 'unanswered') {
-    return 'The server did not answer in time. If your message is not in the list, send it again.';
+    return `${COMMON_TEXTS.serverTimeout} If your message is not in the list, send it again.`;
   }
   return null;
 }
@@ -97,7 +98,9 @@ export function ChatColumn({
           {listFailed ? (
             <p className="live-chat-empty error">{UI_TEXTS.errorFetchingChatMessages}</p>
           ) : messages.length === 0 ? (
-            <p className="live-chat-empty">{loading ? 'Loading messages…' : 'No messages yet.'}</p>
+            <p className="live-chat-empty">
+              {loading ? COMMON_TEXTS.loadingMessages : COMMON_TEXTS.noMessages}
+            </p>
           ) : null}
           <ol className="live-chat-messages">
             {messages.map((message) => (

@@ -2,6 +2,9 @@ import { SCREEN_TEXTS, STATUS } from '@uis/proto/browser';
 import type { LiveConnection } from '@uis/proto/live';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
+
+const NOT_CHANGED = 'Clicks were not changed';
 
 /**
  * The researcher's 'Allow Participant Clicks' checkbox: it asks the server, which tells the whole
@@ -24,9 +27,9 @@ export function ClicksToggle({
     setAsked(allow);
     try {
       const answer = await connection.ask('toggleParticipantClicks', { sessionId, allowClicks: allow });
-      if (answer.status !== STATUS.SUCCESS) notify.error('Clicks were not changed', answer.res.message);
+      if (answer.status !== STATUS.SUCCESS) notify.error(NOT_CHANGED, answer.res.message);
     } catch {
-      notify.error('Clicks were not changed', 'The server did not answer in time.');
+      notify.error(NOT_CHANGED, COMMON_TEXTS.serverTimeout);
     } finally {
       setAsked(null);
     }

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@uis/proto/browser';
 import type { LiveState } from '@uis/proto/live';
 import { Link } from 'react-router-dom';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
  * How the live connection is doing, in words: a polite status while it connects or reconnects, an
@@ -49,7 +50,7 @@ export function ConnectionNotice({
       {status === 'reconnecting' ? (
         <p className="live-notice">Reconnecting…</p>
       ) : status === 'connecting' ? (
-        <p className="live-notice quiet">Connecting…</p>
+        <p className="live-notice quiet">{COMMON_TEXTS.connecting}</p>
       ) : null}
     </div>
   );

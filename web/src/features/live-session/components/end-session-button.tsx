@@ -2,6 +2,8 @@ import type { LiveConnection } from '@uis/proto/live';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 
+const NOT_ENDED = 'The session was not ended';
+
 /**
  * The researcher's 'End session' (issue 14): a second click confirms, so a stray click does not send
  * every participant away. Accepted, the connection's state says ended and the page shows it.
@@ -20,9 +22,9 @@ export function EndSessionButton({
     setSending(true);
     try {
       const answer = await connection.endSession();
-      if (answer.status !== 'SUCCESS') notify.error('The session was not ended', answer.res.message);
+      if (answer.status !== 'SUCCESS') notify.error(NOT_ENDED, answer.res.message);
     } catch {
-      notify.error('The session was not ended', 'No answer from the server: try again.');
+      notify.error(NOT_ENDED, 'No answer from the server: try again.');
     } finally {
       setSending(false);
       setConfirming(false);

@@ -20,6 +20,7 @@ import { MonitorPanel } from './monitor-panel';
 import { ReactionsRow } from './reactions-row';
 import { SessionEnded } from './session-ended';
 import { SessionStage } from './session-stage';
+import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../live-session.css';
 
 /**
@@ -88,7 +89,7 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
       <div className={`live-session${layout.liveSmall ? ' small' : ''}`}>
         <header className="live-top">
           <h1 className="live-title" dir="auto" title={title}>
-            {title ?? 'Live session'}
+            {title ?? LIVE_SESSION_TITLE}
           </h1>
         </header>
         <SessionEnded
@@ -103,7 +104,7 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
     <div className={`live-session${layout.liveSmall ? ' small' : ''}`}>
       <header className="live-top">
         <h1 className="live-title" dir="auto" title={title}>
-          {title ?? 'Live session'}
+          {title ?? LIVE_SESSION_TITLE}
         </h1>
         {owner ? <EndSessionButton connection={connection} disabled={!connected} /> : null}
         <ExitLink fallback={owner ? editSessionPath(sessionId) : PATHS.sessions} />
@@ -130,7 +131,7 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
             />
           ) : (
             <p className="live-player-loading">
-              {info.isError ? 'This session could not be loaded.' : 'Loading the session…'}
+              {info.isError ? COMMON_TEXTS.sessionNotLoaded : COMMON_TEXTS.loadingSession}
             </p>
           )}
           <div className="live-controls">

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeLiveConnection } from '../../../testing/fake-live-connection';
 import { MonitorPanel } from './monitor-panel';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const now = 1_764_000_000_000;
@@ -78,7 +79,7 @@ describe('the researcher’s monitor', () => {
   it('says so when nobody has joined, and asks nothing while disconnected', async () => {
     const live = fakeLiveConnection({ monitor: () => ({ serverTime: now, participants: [] }) });
     const { unmount } = render(<MonitorPanel connection={live.connection} sessionId={sessionId} />);
-    expect(await screen.findByText('Nobody has joined yet.')).toBeTruthy();
+    expect(await screen.findByText(COMMON_TEXTS.nobodyJoined)).toBeTruthy();
     unmount();
     const away = fakeLiveConnection({ monitor: () => ({ serverTime: now, participants: [] }) });
     away.setState({ status: 'reconnecting' });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { videoTimeText } from '../../records/lib/record-format';
 import { driftLevel, driftText, durationText } from '../lib/monitor-format';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
  * The researcher's live monitor (beside the video, hidden from participants): who is connected,
@@ -35,7 +36,7 @@ export function MonitorPanel({
         </span>
       </summary>
       {snapshot && participants.length === 0 ? (
-        <p className="live-monitor-empty">Nobody has joined yet.</p>
+        <p className="live-monitor-empty">{COMMON_TEXTS.nobodyJoined}</p>
       ) : (
         <ul className="live-monitor-list" aria-live="off">
           {participants.map((participant) => (

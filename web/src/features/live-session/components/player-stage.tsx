@@ -12,6 +12,7 @@ import type { PlaybackRole } from '../../../playback/sync/playback-sync';
 import type { PlayerAdapter } from '../../../playback/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 export interface PlayerStageProps {
   sessionId: string;
@@ -120,7 +121,7 @@ export function PlayerStage({
       (answer) => {
         if (answer.status !== STATUS.SUCCESS) notify.error(CLICK_NOT_RECORDED, answer.res.message);
       },
-      () => notify.error(CLICK_NOT_RECORDED, 'The server did not answer in time.'),
+      () => notify.error(CLICK_NOT_RECORDED, COMMON_TEXTS.serverTimeout),
     );
   };
 
@@ -170,7 +171,7 @@ export function PlayerStage({
           {failure}
         </p>
       ) : !player ? (
-        <p className="live-player-loading">Loading the video…</p>
+        <p className="live-player-loading">{COMMON_TEXTS.loadingVideo}</p>
       ) : null}
     </div>
   );

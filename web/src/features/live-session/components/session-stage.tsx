@@ -9,6 +9,7 @@ import { createVideoElementPlayer } from '../../../playback/players/video-elemen
 import { videoAssetPath } from '../../../playback/players/video-asset';
 import type { MakePlayer } from '../../../components/player/use-player-in';
 import { PlayerStage } from './player-stage';
+import { COMMON_TEXTS, streamNotPlayedText } from '../../../i18n/en/common';
 
 // The camera call (PeerJS) loads only for chat sessions.
 const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));
@@ -59,7 +60,7 @@ function UploadedVideoStage(props: StageCommon) {
       }),
     [sessionId, name, role],
   );
-  if (video.isPending) return <p className="live-player-loading">Loading the video…</p>;
+  if (video.isPending) return <p className="live-player-loading">{COMMON_TEXTS.loadingVideo}</p>;
   if (video.isError) return <p className="live-player-failure">{UI_TEXTS.errorGettingVideoInfo}</p>;
   if (!name) {
     return (
@@ -82,7 +83,7 @@ function StreamStage({ source, ...props }: StageCommon & { source: string }) {
         .then((module) => module.createStreamPlayer(container, source, { ...playerOptions(role), signal }))
         .catch((error: unknown) => {
           const why = error instanceof Error ? error.message : String(error);
-          throw new Error(`The stream could not be played: ${why}`);
+          throw new Error(streamNotPlayedText(why));
         }),
     [source, role],
   );

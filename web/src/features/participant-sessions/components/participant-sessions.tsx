@@ -9,6 +9,7 @@ import { liveSessionPath } from '../../../routes';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { AccountBar } from '../../auth/components/account-bar';
 import { WithdrawButton } from '../../consent/components/withdraw-button';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './participant-sessions.css';
 
 /**
@@ -31,7 +32,7 @@ export function ParticipantSessions() {
       <AccountBar />
       <main className="participant-sessions-main">
         <h2 className="participant-sessions-heading">Your sessions</h2>
-        {sessions.isPending && <p className="participant-sessions-note">Loading sessions…</p>}
+        {sessions.isPending && <p className="participant-sessions-note">{COMMON_TEXTS.loadingSessions}</p>}
         {list?.length === 0 && (
           <div className="participant-sessions-empty">
             <Icon name="event_busy" size={48} />

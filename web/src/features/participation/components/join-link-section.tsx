@@ -8,6 +8,8 @@ import { notify } from '../../../components/ui/toast';
 import { joinCapOf, joinedText } from '../lib/join-cap';
 import { PROLIFIC_QUERY } from '../lib/panel-ids';
 
+const NOT_LOADED = 'The join link could not be loaded.';
+
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** The link a researcher shares: this app's join page of the token (routes.ts PATHS.join). */
@@ -186,11 +188,7 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
  * joined, a new link in its place (the old stops working) and Revoke.
  */
 export function JoinLinkSection({ sessionId }: { sessionId: string }) {
-  const query = useApiQuery(
-    'getJoinLink',
-    { sessionId },
-    { errorText: 'The join link could not be loaded.' },
-  );
+  const query = useApiQuery('getJoinLink', { sessionId }, { errorText: NOT_LOADED });
   const invalidates = ['getJoinLink', 'getSessionPeople'] as const;
   const create = useApiMutation('createJoinLink', { invalidates });
   const revoke = useApiMutation('revokeJoinLink', { invalidates });
@@ -208,7 +206,7 @@ export function JoinLinkSection({ sessionId }: { sessionId: string }) {
         <h3 id={`${id}-heading`}>Join link</h3>
       </div>
       {query.data === undefined ? (
-        <p className="editor-empty">{query.isError ? 'The join link could not be loaded.' : 'Loading…'}</p>
+        <p className="editor-empty">{query.isError ? NOT_LOADED : 'Loading…'}</p>
       ) : link ? (
         <ActiveJoinLink
           link={link}

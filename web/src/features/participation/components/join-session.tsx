@@ -6,13 +6,14 @@ import { Icon } from '../../../components/ui/icon';
 import { liveSessionPath } from '../../../routes';
 import { joinFailureOf, joinSession, type JoinFailure } from '../lib/join-session';
 import { panelIdsOf } from '../lib/panel-ids';
+import { JOIN_TEXTS } from '../../../i18n/en/common';
 import '../participation.css';
 
 export const JOIN_SESSION_TEXTS = {
-  heading: 'Join this session?',
+  heading: JOIN_TEXTS.heading,
   body: 'Its researcher will see your name and e-mail address, the ids this link carries, and what you write, react and click in the session.',
-  join: 'Join the session',
-  notNow: 'Not now',
+  join: JOIN_TEXTS.join,
+  notNow: JOIN_TEXTS.notNow,
 } as const;
 
 /**

@@ -5,13 +5,14 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { SOURCE_LABELS, conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** One person invited who has not come yet, and their Re-send (one mail per press; the server limits it). */
 function InvitedPerson({ sessionId, person }: { sessionId: string; person: SessionPerson }) {
   const resend = useApiMutation('resendInvitation', { invalidates: ['getSessionPeople'] });
-  const again = person.invitations > 0;
+  const invite = person.invitations > 0 ? 'Re-send invitation' : 'Send invitation';
   const send = () =>
     resend.mutate(
       { sessionId, email: person.email },
@@ -35,13 +36,13 @@ function InvitedPerson({ sessionId, person }: { sessionId: string; person: Sessi
       <button
         type="button"
         className="button secondary people-resend"
-        aria-label={`${again ? 'Re-send invitation' : 'Send invitation'} to ${person.email}`}
+        aria-label={`${invite} to ${person.email}`}
         disabled={resend.isPending}
         aria-busy={resend.isPending}
         onClick={send}
       >
         <Icon name="forward_to_inbox" size={18} />
-        {again ? 'Re-send invitation' : 'Send invitation'}
+        {invite}
       </button>
     </li>
   );
@@ -137,7 +138,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
                 ))}
               </ul>
             ) : (
-              <p className="editor-empty">Nobody has joined yet.</p>
+              <p className="editor-empty">{COMMON_TEXTS.nobodyJoined}</p>
             )}
           </div>
         </>

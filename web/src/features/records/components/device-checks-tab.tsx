@@ -1,15 +1,16 @@
 import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
 import { useApiAllPages } from '../../../api/queries';
-import { ITEMS } from '../../device-check/lib/check-items';
+import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
 import { RecordTime } from './record-time';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 const FETCH_ERROR = 'Error fetching the device checks';
 
 /** The items' column headers: short, for a table of nine columns. */
 const HEADERS = {
-  camera: 'Camera',
-  microphone: 'Microphone',
-  speakers: 'Speakers',
+  camera: ITEM_LABELS.camera,
+  microphone: ITEM_LABELS.microphone,
+  speakers: ITEM_LABELS.speakers,
   stun: 'STUN',
   turn: 'TURN relay',
   rtt: 'Round trip',
@@ -36,8 +37,8 @@ export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
     <table className="record-table">
       <thead>
         <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Who</th>
+          <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
+          <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
           <th scope="col">Browser</th>
           {ITEMS.map((item) => (
             <th scope="col" key={item}>

@@ -6,6 +6,7 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { useInlineEdit } from '../../../components/ui/use-inline-edit';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
  * A chat message in the record panel (spec sections 2 and 4): read-only until the edit icon is
@@ -44,7 +45,7 @@ export function MessageRow({ message }: { message: MessageRecord }) {
         <RecordTime iso={message.time} className="record-time" />
         {/* A message typed outside a playing video (a chat session, over REST) has no video time to show. */}
         {message.videoTime === null ? null : <VideoTime seconds={message.videoTime} />}
-        {message.actionId ? <span className="record-badge">Reaction</span> : null}
+        {message.actionId ? <span className="record-badge">{COMMON_TEXTS.reaction}</span> : null}
         <span className="record-row-icons">
           <IconButton
             icon={edit.editing ? 'check' : 'edit'}

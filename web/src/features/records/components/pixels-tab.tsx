@@ -6,6 +6,7 @@ import { ratioPercent } from '../lib/record-format';
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 /** Recorded clicks (spec section 2): who, formatted time, video time, x, y, a colour swatch and delete. */
 export function PixelsTab({ sessionId }: { sessionId: string }) {
@@ -23,9 +24,9 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
       <table className="record-table">
         <thead>
           <tr>
-            <th scope="col">Who</th>
-            <th scope="col">Time</th>
-            <th scope="col">Video</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.video}</th>
             <th scope="col">X</th>
             <th scope="col">Y</th>
             <th scope="col">Colour</th>

@@ -4,16 +4,12 @@ import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more'
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
-
-/** Ours, like the tab (spec section 8's toasts name the spec's calls only). */
-const FETCH_ERROR = 'Error fetching the playback log';
+import { COMMON_TEXTS, PLAYBACK_EVENT_TEXTS } from '../../../i18n/en/common';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 const EVENT_TEXT: Record<PlaybackEvent, string> = {
-  play: 'Play',
-  pause: 'Pause',
-  seek: 'Seek',
-  rate: 'Speed',
-  prompt: 'Prompt',
+  ...PLAYBACK_EVENT_TEXTS,
+  prompt: COMMON_TEXTS.prompt,
 };
 
 /**
@@ -21,7 +17,7 @@ const EVENT_TEXT: Record<PlaybackEvent, string> = {
  * prompt it fired, with the wall time and the video time. Read-only: realtime writes it.
  */
 export function PlaybackTab({ sessionId }: { sessionId: string }) {
-  const log = useApiAllPages('getPlayback', { sessionId }, { errorText: FETCH_ERROR });
+  const log = useApiAllPages('getPlayback', { sessionId }, { errorText: COMMON_TEXTS.playbackLogError });
   const prompts = useApiQuery('getPrompts', { sessionId }, { errorText: UI_TEXTS.errorFetchingPrompts });
   const promptText = new Map(prompts.data?.prompts.map((prompt) => [prompt.prompt_id, prompt.prompt]));
   const list = log.data?.playback ?? [];
@@ -35,11 +31,11 @@ export function PlaybackTab({ sessionId }: { sessionId: string }) {
       <table className="record-table">
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Video</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.video}</th>
             <th scope="col">Event</th>
-            <th scope="col">Speed</th>
-            <th scope="col">Who</th>
+            <th scope="col">{PLAYBACK_EVENT_TEXTS.rate}</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,7 @@
 import { UI_TEXTS, formatClockTime } from '@uis/proto/browser';
 import { useApiQuery } from '../../../api/queries';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 /** The session's prompts as the record panel lists them: time, duration and text (edited in the edit panel). */
 export function PromptsTab({ sessionId }: { sessionId: string }) {
@@ -11,9 +13,9 @@ export function PromptsTab({ sessionId }: { sessionId: string }) {
     <table className="record-table">
       <thead>
         <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Duration (s)</th>
-          <th scope="col">Prompt</th>
+          <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
+          <th scope="col">{COMMON_TEXTS.durationSeconds}</th>
+          <th scope="col">{COMMON_TEXTS.prompt}</th>
         </tr>
       </thead>
       <tbody>

@@ -4,6 +4,7 @@ import { eventLabel, eventTitle, type OffVideoMessage, type ReplayEvent } from '
 import { indexRange, type TimeWindow } from '../lib/time-window';
 import { formatVideoTime } from '../lib/video-time';
 import { EventIcon } from './event-icon';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 interface ReplayEventListProps {
   events: readonly ReplayEvent[];
@@ -84,7 +85,7 @@ export function ReplayEventList({ events, heatWindow, onSeek, loading, offVideo 
                   {offVideo.messages.map((message) => (
                     <li key={message.id}>
                       <span className="replay-event-title">
-                        {message.kind === 'reaction' ? 'Reaction' : 'Message'}
+                        {message.kind === 'reaction' ? COMMON_TEXTS.reaction : COMMON_TEXTS.message}
                         <span className="replay-event-who"> · {message.who}</span>
                       </span>{' '}
                       <RecordTime iso={message.time} className="replay-off-video-time" />

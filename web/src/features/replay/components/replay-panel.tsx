@@ -27,6 +27,7 @@ import { ReplayEventList } from './replay-event-list';
 import { ReplayFilters } from './replay-filters';
 import { ReplayStage } from './replay-stage';
 import { ReplayTimeline } from './replay-timeline';
+import { streamNotPlayedText } from '../../../i18n/en/common';
 import '../replay.css';
 
 const PLAYER_LABEL = 'Replay video';
@@ -50,7 +51,7 @@ function makerFor(sessionId: string, kind: ReplaySource['kind'], location: strin
       )
       .catch((error: unknown) => {
         const why = error instanceof Error ? error.message : String(error);
-        throw new Error(`The stream could not be played: ${why}`);
+        throw new Error(streamNotPlayedText(why));
       });
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { pictureBox, type Box } from '../../../playback/clicks/click-capture';
 import { pictureOf } from '../../../components/player/use-player-in';
 import { HeatmapCanvas } from './heatmap-canvas';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 interface ReplayStageProps {
   hostRef: RefObject<HTMLDivElement | null>;
@@ -74,7 +75,7 @@ export function ReplayStage({ hostRef, video, ready, failure, kind, clicks, heat
           {failure}
         </p>
       ) : !ready ? (
-        <p className="replay-stage-note">Loading the video…</p>
+        <p className="replay-stage-note">{COMMON_TEXTS.loadingVideo}</p>
       ) : null}
     </div>
   );

@@ -2,9 +2,7 @@ import { UI_TEXTS } from '@uis/proto/browser';
 import { useMemo } from 'react';
 import { useApiAllPages, useApiQuery } from '../../../api/queries';
 import { replayData, type ReplayData } from '../lib/replay-events';
-
-/** proto has no text for it yet: the playback log is new (issue 13). */
-export const PLAYBACK_LOG_ERROR = 'Error fetching the playback log';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 export interface ReplayRecordsState extends ReplayData {
   /** Some list is still loading. */
@@ -25,7 +23,7 @@ export function useReplayRecords(sessionId: string): ReplayRecordsState {
   // Every page: the replay places all of a session's events on its timeline.
   const messages = useApiAllPages('getMessages', input, { errorText: UI_TEXTS.errorFetchingMessages });
   const pixels = useApiAllPages('getPixels', input, { errorText: UI_TEXTS.errorFetchingPixels });
-  const playback = useApiAllPages('getPlayback', input, { errorText: PLAYBACK_LOG_ERROR });
+  const playback = useApiAllPages('getPlayback', input, { errorText: COMMON_TEXTS.playbackLogError });
   const prompts = useApiQuery('getPrompts', input, { errorText: UI_TEXTS.errorFetchingPrompts });
   const actions = useApiQuery('getActions', input, { errorText: UI_TEXTS.errorGettingActions });
 

@@ -1,5 +1,6 @@
 import type { Action, MessageRecord, PixelRecord, PlaybackEvent, PlaybackRecord, Prompt } from '@uis/proto';
 import { formatSpan, formatVideoTime, isVideoTime } from './video-time';
+import { COMMON_TEXTS, PLAYBACK_EVENT_TEXTS } from '../../../i18n/en/common';
 
 /**
  * A session's records on one clock, the video's: what the replay's timeline, list and heatmap show.
@@ -174,24 +175,17 @@ export function replayData({ messages, pixels, playback, prompts, actions }: Rep
   };
 }
 
-const PLAYBACK_NAMES: Record<Exclude<PlaybackEvent, 'prompt'>, string> = {
-  play: 'Play',
-  pause: 'Pause',
-  seek: 'Seek',
-  rate: 'Speed',
-};
-
 /** The event's short title: its kind, or for the playback log what the player did. */
 export function eventTitle(event: ReplayEvent): string {
   switch (event.kind) {
     case 'message':
-      return 'Message';
+      return COMMON_TEXTS.message;
     case 'reaction':
-      return 'Reaction';
+      return COMMON_TEXTS.reaction;
     case 'prompt':
-      return event.source === 'set' ? 'Prompt' : 'Prompt fired';
+      return event.source === 'set' ? COMMON_TEXTS.prompt : 'Prompt fired';
     case 'playback':
-      return event.event === 'rate' ? `Speed ${event.rate}×` : PLAYBACK_NAMES[event.event];
+      return event.event === 'rate' ? `Speed ${event.rate}×` : PLAYBACK_EVENT_TEXTS[event.event];
   }
 }
 

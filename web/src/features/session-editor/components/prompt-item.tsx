@@ -5,6 +5,8 @@ import { useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 
+const PROMPT_TEXT = 'Prompt text';
+
 /** A prompt as its inputs hold it: time as hh:mm:ss text, duration as the number's text. */
 interface PromptFields extends Record<string, string> {
   prompt: string;
@@ -77,8 +79,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <textarea
           id={`${id}-text`}
           className="text-input editor-prompt-text"
-          aria-label="Prompt text"
-          placeholder="Prompt text"
+          aria-label={PROMPT_TEXT}
+          placeholder={PROMPT_TEXT}
           rows={1}
           value={draft.prompt}
           onChange={(event) => edit({ prompt: event.target.value })}

@@ -3,6 +3,7 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { firstFreeSecond } from '../lib/prompt-times';
 import { EditorListSection } from './editor-list-section';
 import { PromptItem } from './prompt-item';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /** The session's timed prompts (spec section 2): text, time and duration, add and delete. */
 export function PromptsList({ sessionId }: { sessionId: string }) {
@@ -25,8 +26,8 @@ export function PromptsList({ sessionId }: { sessionId: string }) {
         <>
           <div className="editor-prompt-columns" aria-hidden="true">
             <span>Time</span>
-            <span>Duration (s)</span>
-            <span>Prompt</span>
+            <span>{COMMON_TEXTS.durationSeconds}</span>
+            <span>{COMMON_TEXTS.prompt}</span>
           </div>
           <ul className="editor-prompts">
             {list.map((prompt) => (

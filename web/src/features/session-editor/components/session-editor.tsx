@@ -14,6 +14,7 @@ import { ConsentSection } from '../../consent/components/consent-section';
 import { ActionsRow } from './actions-row';
 import { PromptsList } from './prompts-list';
 import { SessionFields } from './session-fields';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 import '../session-editor.css';
 
 /**
@@ -68,7 +69,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
               <SessionFields key={sessionId} sessionId={sessionId} info={info.data.sessionInfo} />
             ) : (
               <p className="editor-empty">
-                {info.isError ? 'This session could not be loaded.' : 'Loading session…'}
+                {info.isError ? COMMON_TEXTS.sessionNotLoaded : 'Loading session…'}
               </p>
             )}
             {info.data ? (

@@ -1,0 +1,48 @@
+import type { PlaybackEvent } from '@uis/proto';
+
+/**
+ * The web app's own English texts that more than one screen shows, each written once (the spec's
+ * texts stay in proto). Only lazily loaded screens import this module, so the login route's bundle
+ * does not carry it.
+ */
+export const COMMON_TEXTS = {
+  /** A socket call that got no answer (the change may still have reached the server). */
+  serverTimeout: 'The server did not answer in time.',
+  connecting: 'Connecting…',
+  loadingSession: 'Loading the session…',
+  sessionNotLoaded: 'This session could not be loaded.',
+  loadingSessions: 'Loading sessions…',
+  loadingVideo: 'Loading the video…',
+  loadingMessages: 'Loading messages…',
+  noMessages: 'No messages yet.',
+  nobodyJoined: 'Nobody has joined yet.',
+  /** proto has no text for it: the playback log is ours. */
+  playbackLogError: 'Error fetching the playback log',
+  /** A prompt's columns, in the edit panel and the record panel. */
+  durationSeconds: 'Duration (s)',
+  prompt: 'Prompt',
+  /** A chat record's kind, in the record panel and the replay. */
+  message: 'Message',
+  reaction: 'Reaction',
+} as const;
+
+/** Joining a session: a join link's confirmation and the live session's consent gate ask alike. */
+export const JOIN_TEXTS = {
+  heading: 'Join this session?',
+  join: 'Join the session',
+  notNow: 'Not now',
+} as const;
+
+/** A live session's heading while its title is not known yet. */
+export const LIVE_SESSION_TITLE = 'Live session';
+
+/** Why a stream (YouTube, HLS, DASH, MP4) did not play, live or in the replay. */
+export const streamNotPlayedText = (why: string): string => `The stream could not be played: ${why}`;
+
+/** What the researcher's player did, in the playback log and the replay. */
+export const PLAYBACK_EVENT_TEXTS = {
+  play: 'Play',
+  pause: 'Pause',
+  seek: 'Seek',
+  rate: 'Speed',
+} as const satisfies Record<Exclude<PlaybackEvent, 'prompt'>, string>;
