@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/test/**/*.ts', '**/*.spec.ts', 'scripts/system-tests/**/*.ts'],
+    files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.spec.ts', 'scripts/system-tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

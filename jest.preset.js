@@ -23,7 +23,8 @@ const workspaceSources = {
 module.exports = (packageDir, overrides = {}) => ({
   rootDir: packageDir,
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  // One suffix scheme: `.test.ts` for every jest and vitest test, `.spec.ts` for Playwright's browser specs.
+  testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
   transform: {
     // Transpile only (types are checked by `npm run build`); decorator metadata for NestJS DI.
     '^.+\\.ts$': [

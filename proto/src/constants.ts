@@ -172,7 +172,7 @@ export const SEEK_DRIFT_MS = 1_000;
  */
 export const NUDGE_RATE = 0.1;
 
-// ---- Sign-in with OpenID Connect providers (ours; issue 14) -----------------------------------
+// ---- Sign-in with OpenID Connect providers (ours) -----------------------------------
 
 /** A provider's id as configured (OIDC_PROVIDERS) and named in /oidc/start. */
 export const OIDC_PROVIDER_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;

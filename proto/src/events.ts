@@ -147,7 +147,7 @@ export const PresenceReportPayload = z.object({
     .object({
       connected: z.boolean({ error: 'must be true or false' }),
       muted: z.boolean({ error: 'must be true or false' }),
-      /** Ours (issue 16): how the call's media path stands; `failed`: it cannot connect from their network. */
+      /** Ours: how the call's media path stands; `failed`: it cannot connect from their network. */
       state: z.enum(CALL_LINK_STATES, { error: `must be ${CALL_LINK_STATES.join(', ')}` }).optional(),
     })
     .optional(),
@@ -175,7 +175,7 @@ export const JoinVideoChatPayload = z.object({ userId: peerId(), sessionId: sess
 export const SyncVideoChatPayload = z.object({ sessionId: sessionId() });
 
 /**
- * Ours (issue 14): the researcher ends the session's live run. The room state is reset (fired
+ * Ours: the researcher ends the session's live run. The room state is reset (fired
  * prompts, clicks, video status, the researcher's peer id), so the next run starts clean, and the
  * rest of the room hears `sessionEnded` (the sender's acknowledgement carries its completionUrl).
  */

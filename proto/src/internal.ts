@@ -69,7 +69,7 @@ export const SessionAccess = z.object({
   /** null when the session does not exist (then role is 'none'): callers answer 404, not 403. */
   sessionType: z.enum(SESSION_TYPES).nullable(),
   /**
-   * Ours (issue 14): true when the user is a participant who has not agreed to the session's current
+   * Ours: true when the user is a participant who has not agreed to the session's current
    * consent text (realtime and records refuse their live events and messages, CONSENT_REQUIRED).
    * Absent otherwise (and from an older studies).
    */

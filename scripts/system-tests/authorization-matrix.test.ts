@@ -163,7 +163,7 @@ const MATRIX: Record<RouteName, Entry> = {
 
   enterSession: { allowed: members, input: (w) => ({ sessionId: w.sessionId }) },
 
-  // consent and withdrawal (issue 14). Setting a text, agreeing and withdrawing each use a session
+  // consent and withdrawal. Setting a text, agreeing and withdrawing each use a session
   // of their own: a text on the shared session would hold up participantIn's later calls, a
   // withdrawal takes them out of its scope.
   getSessionConsent: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },

@@ -42,7 +42,7 @@ import { launchChromium, seekVideo, signedInContext } from './support/stack-brow
 const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
 const STARTS_WITHIN_MS = 180_000;
 const GOOGLE_CLIENT_ID = '1234-stack.apps.googleusercontent.com';
-/** The monitor must show a participant gone this soon after their replica dies (issue 13). */
+/** The monitor must show a participant gone this soon after their replica dies. */
 const GONE_WITHIN_MS = 5_000;
 
 /** The spec's 8443 when it is free (a developer's `npm start` may hold it); any free port otherwise. */

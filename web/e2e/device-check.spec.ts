@@ -12,7 +12,7 @@ import { emailOf } from './support/users';
 import { unzip } from './support/zip';
 
 /**
- * The pre-session check (issue 16) in Chromium with fake devices: every item passes through the
+ * The pre-session check in Chromium with fake devices: every item passes through the
  * run's coturn; a denied camera fails the camera alone; a TURN server that does not answer fails
  * the relay with its message. Each result reaches the researcher (API, records panel) and the export.
  */

@@ -11,7 +11,7 @@ import {
 } from './support/live-session';
 import { emailOf } from './support/users';
 
-/** The monitor must show a participant gone this soon after they leave (issue 13). */
+/** The monitor must show a participant gone this soon after they leave. */
 const GONE_WITHIN_MS = 5_000;
 
 test("the researcher's monitor shows two participants joining, their drift, and one leaving", async ({

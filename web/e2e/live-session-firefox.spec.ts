@@ -25,7 +25,7 @@ import { expect, seedStreamSession, test as streamTest } from './support/stream-
 import { emailOf } from './support/users';
 
 /**
- * Many university users run Firefox (issue 10): a researcher in Chromium (Playwright) runs a live
+ * Many university users run Firefox: a researcher in Chromium (Playwright) runs a live
  * session and a participant follows it in Firefox ESR (puppeteer-core over WebDriver BiDi, no
  * autoplay prefs: a muted participant must start by itself as in any Firefox). A video session:
  * playback (play, a seek while playing, pause), the chat both ways, a click recorded with the

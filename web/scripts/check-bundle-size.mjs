@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The login route's JavaScript budget (issues 5 and 12): the gzip size of the entry chunk and every
+// The login route's JavaScript budget (P10 of docs/benchmarks.md): the gzip size of the entry chunk and every
 // chunk it imports statically, read from Vite's build manifest. Dynamic imports (the lazy screens, the
 // query library, the toasts, the icon list) are left out: the login page does not wait for them.
 // Run after `vite build`; fails above the budget. With BENCH_RESULT=<file>, also writes the figures

@@ -4,7 +4,7 @@ import { defineRoutes } from '../route';
 import { RECORD_LIST_PAGING, nextPage, recordListRequest } from './records.routes';
 
 /**
- * Ours (issue 14): a session's consent text, which its participants agree to before the live session
+ * Ours: a session's consent text, which its participants agree to before the live session
  * opens, and a participant's withdrawal from a session. Studies keeps the texts (every version) and
  * the acceptances; records deletes a withdrawing participant's records and logs the withdrawal in the
  * same transaction, so the counts it logs are exactly what went.

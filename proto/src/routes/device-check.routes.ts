@@ -4,7 +4,7 @@ import { defineRoutes } from '../route';
 import { RECORD_LIST_PAGING, nextPage, recordListRequest } from './records.routes';
 
 /**
- * Ours (issue 16): the pre-session check of a call session's participant. The browser checks its
+ * Ours: the pre-session check of a call session's participant. The browser checks its
  * camera, microphone, speakers and network and stores what passed (never audio or video) with the
  * participant's records, so a researcher can tell why someone had no video.
  */

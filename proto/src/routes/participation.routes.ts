@@ -70,7 +70,7 @@ const maxParticipants = () =>
     .min(1, 'must be at least 1')
     .max(SCOPE_MAX_EMAILS, `must be at most ${SCOPE_MAX_EMAILS}`);
 
-/** Ours (issue 14): invitations by mail, join links and recruitment panels' ids. */
+/** Ours: invitations by mail, join links and recruitment panels' ids. */
 export const participationRoutes = defineRoutes({
   getSessionPeople: {
     method: 'GET',

@@ -66,7 +66,7 @@ export const SessionInfo = z.object({
   track: z.string(),
   source: z.string(),
   /**
-   * Ours (issue 14): where participants are sent when the researcher ends the live session; null:
+   * Ours: where participants are sent when the researcher ends the live session; null:
    * nowhere. Studies always answers it; optional in the type so fixtures and clients written before
    * it (and an older studies during a rolling deploy) still fit.
    */

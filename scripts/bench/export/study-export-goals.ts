@@ -13,7 +13,7 @@ import { StackProfiler, type MemoryFigures } from '../support/profiles';
 import { callRoute, groupWithSessions, researcher, type Researcher } from '../support/seed';
 
 /**
- * P12 (issue 13, the study export): one session of a million records (messages with reactions,
+ * P12 (the study export): one session of a million records (messages with reactions,
  * clicks, playback entries of 200 participants and the researcher), streamed as GET /exportStudy by
  * records running as in production (its own process, from its built main), with records' resident
  * memory sampled all along. The goal is what "must work for a million records" means: records' RSS
@@ -470,7 +470,7 @@ function writeReport(context: BenchContext, result: GoalResult): void {
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const notes = previous.includes('\n## Notes\n') ? previous.slice(previous.indexOf('\n## Notes\n') + 1) : '';
   const text = [
-    '# Study export: a session of a million records (issue 13, P12)',
+    '# Study export: a session of a million records (P12)',
     '',
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Reproduce: \`${result.reproduce}\`.`,

@@ -25,7 +25,7 @@ import { baselineBuild } from './baseline-build';
 
 /**
  * Server CPU per chat message and acknowledgement latency, before and after realtime's group
- * commit (issue 12), side by side: the same load on the working tree's build ("after") and on a
+ * commit, side by side: the same load on the working tree's build ("after") and on a
  * built copy of BASELINE ("before", default HEAD), in interleaved rounds (before, after, after,
  * before, ...), so drift of a shared machine weighs on both alike.
  *
@@ -500,7 +500,7 @@ function report(
 ): string {
   const roundRow = (r: RoundResult, n: number) =>
     `| ${n + 1} | ${r.sessions * SOCKETS_PER_SESSION}/s | ${r.variant} | ${r.acknowledged} / ${r.sent} | ${perMessageMs(r.cpu.realtime, r.acknowledged).toFixed(2)} | ${perMessageMs(r.cpu.records, r.acknowledged).toFixed(2)} | ${perMessageMs(r.cpu.studies + r.cpu.postgres, r.acknowledged).toFixed(2)} | ${quantile(r.latencies, 0.5).toFixed(1)} | ${quantile(r.latencies, 0.99).toFixed(1)} | ${(r.acknowledged / Math.max(1, r.appendCalls)).toFixed(1)} | ${(100 * (r.idle.realtime + r.idle.records + r.idle.studies)).toFixed(0)}% |`;
-  return `# Realtime: group commit of chat appends (issue 12)
+  return `# Realtime: group commit of chat appends
 
 Reproduce: \`npx tsc -b && node services/realtime/dist/bench/group-commit.js\` (about ten minutes).
 \`BASELINE\` is the commit compared against (default HEAD; built once into the OS temp directory
