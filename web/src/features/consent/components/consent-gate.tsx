@@ -6,6 +6,7 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { homePathOf, useUser } from '../../../auth/auth-context';
 import { COMMON_TEXTS, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../consent.css';
+import { CONSENT_TEXTS, consentVersionText } from '../../../i18n/en/consent';
 
 export const CONSENT_GATE_TEXTS = {
   heading: 'Before you join',
@@ -90,11 +91,17 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
         {required && consent ? (
           <>
             <p className="consent-intro">{CONSENT_GATE_TEXTS.intro}</p>
-            <div className="consent-text" dir="auto" tabIndex={0} role="document" aria-label="Consent text">
+            <div
+              className="consent-text"
+              dir="auto"
+              tabIndex={0}
+              role="document"
+              aria-label={CONSENT_TEXTS.consentText}
+            >
               {consent.text}
             </div>
             <p className="consent-version">
-              Version {consent.version} · SHA-256{' '}
+              {consentVersionText(consent.version)}{' '}
               <code title={consent.sha256}>{consent.sha256.slice(0, 12)}…</code>
             </p>
           </>
