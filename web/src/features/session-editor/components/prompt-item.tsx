@@ -4,6 +4,7 @@ import { useCallback, useId, useMemo } from 'react';
 import { useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 const PROMPT_TEXT = 'Prompt text';
 
@@ -54,8 +55,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <input
           id={`${id}-time`}
           className="text-input editor-prompt-time"
-          aria-label="Prompt time (hh:mm:ss)"
-          placeholder="hh:mm:ss"
+          aria-label={EDITOR_TEXTS.promptTime}
+          placeholder={EDITOR_TEXTS.promptTimePlaceholder}
           aria-invalid={errorOf('time') ? true : undefined}
           value={draft.time}
           onChange={(event) => edit({ time: event.target.value })}
@@ -63,8 +64,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <input
           id={`${id}-duration`}
           className="text-input editor-prompt-duration"
-          aria-label="Prompt duration (seconds)"
-          placeholder="seconds"
+          aria-label={EDITOR_TEXTS.promptDuration}
+          placeholder={EDITOR_TEXTS.promptDurationPlaceholder}
           type="number"
           min={0}
           step={1}
