@@ -15,6 +15,7 @@ import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 /** A tile without a picture whose person is in the call. */
 const CAMERA_OFF = 'Camera off';
@@ -172,7 +173,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
           disabled={local.acquiring}
           onClick={() => void call.retryMedia()}
         >
-          Retry camera and microphone
+          {LIVE_SESSION_TEXTS.retryMedia}
         </button>
       )}
       <IconButton
@@ -189,7 +190,11 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
   const self = <CallTile stream={local.stream} name="You" self note={selfNote} />;
 
   return (
-    <section className={`call-area ${role}`} aria-label="Video call" data-session={sessionId}>
+    <section
+      className={`call-area ${role}`}
+      aria-label={LIVE_SESSION_TEXTS.videoCall}
+      data-session={sessionId}
+    >
       {role === 'participant' ? (
         <div className="call-stage">
           {remotes.length > 0 ? (
@@ -204,7 +209,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
             ))
           ) : (
             <div className="call-tile call-main call-empty" aria-label={RESEARCHER_LABEL} role="figure">
-              <span>{state.dialing ? CALLING_RESEARCHER : 'The researcher is not in the call yet.'}</span>
+              <span>{state.dialing ? CALLING_RESEARCHER : LIVE_SESSION_TEXTS.researcherNotInCall}</span>
             </div>
           )}
           <div className="call-self">{self}</div>
@@ -212,7 +217,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
       ) : (
         <ul
           className={`call-grid count-${remotes.length < 4 ? remotes.length + 1 : 'many'}`}
-          aria-label="People in the call"
+          aria-label={LIVE_SESSION_TEXTS.peopleInCall}
         >
           <li>{self}</li>
           {remotes.map((remote) => (
@@ -232,7 +237,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         </p>
         {/* Issue 16: the pre-session check (a page of its own: it opens the camera itself). */}
         <a className="call-check-link" href={deviceCheckPath(sessionId)}>
-          Check your camera and microphone
+          {COMMON_TEXTS.checkDevices}
         </a>
         {controls}
       </div>

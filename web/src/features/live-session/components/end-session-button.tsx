@@ -1,6 +1,8 @@
 import type { LiveConnection } from '@uis/proto/live';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const NOT_ENDED = 'The session was not ended';
 
@@ -38,20 +40,20 @@ export function EndSessionButton({
         disabled={disabled}
         onClick={() => setConfirming(true)}
       >
-        End session
+        {LIVE_SESSION_TEXTS.endSession}
       </button>
     );
   }
   return (
-    <div className="live-end-confirm" role="group" aria-label="End the session for everyone?">
-      <span>End it for everyone?</span>
+    <div className="live-end-confirm" role="group" aria-label={LIVE_SESSION_TEXTS.endForEveryone}>
+      <span>{LIVE_SESSION_TEXTS.endItForEveryone}</span>
       <button
         type="button"
         className="button danger"
         disabled={disabled || sending}
         onClick={() => void end()}
       >
-        Yes, end session
+        {LIVE_SESSION_TEXTS.yesEndSession}
       </button>
       <button
         type="button"
@@ -59,7 +61,7 @@ export function EndSessionButton({
         disabled={sending}
         onClick={() => setConfirming(false)}
       >
-        Cancel
+        {COMMON_TEXTS.cancel}
       </button>
     </div>
   );

@@ -13,6 +13,7 @@ import type { PlayerAdapter } from '../../../playback/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 export interface PlayerStageProps {
   sessionId: string;
@@ -163,7 +164,7 @@ export function PlayerStage({
       {blocked ? (
         <button type="button" className="live-join-playback" onClick={resume}>
           <Icon name="play_circle" size={48} />
-          Click to join playback
+          {LIVE_SESSION_TEXTS.joinPlayback}
         </button>
       ) : null}
       {failure ? (
