@@ -29,6 +29,7 @@ import { ReplayStage } from './replay-stage';
 import { ReplayTimeline } from './replay-timeline';
 import { streamNotPlayedText } from '../../../i18n/en/common';
 import '../replay.css';
+import { REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 const PLAYER_LABEL = 'Replay video';
 
@@ -136,7 +137,7 @@ export function ReplayPanel({ sessionId, source }: { sessionId: string; source: 
           />
           <div className="replay-heat-bar">
             <label className="replay-window-field" htmlFor={`${id}-window`}>
-              Heatmap window
+              {REPLAY_TEXTS.heatmapWindow}
             </label>
             <select
               id={`${id}-window`}
@@ -155,7 +156,7 @@ export function ReplayPanel({ sessionId, source }: { sessionId: string; source: 
               ))}
             </select>
             <span className="replay-heat-caption" data-testid="heat-caption">
-              {kinds.has('click') ? heatCaption : 'Clicks are hidden'}
+              {kinds.has('click') ? heatCaption : REPLAY_TEXTS.clicksHidden}
             </span>
           </div>
         </div>
