@@ -30,7 +30,12 @@ export const COMMON_TEXTS = {
   sessions: 'Sessions',
   backToSessions: 'Back to your sessions',
   checkDevices: 'Check your camera and microphone',
+  /** The consent text: in the live session's consent gate and the editor's consent section. */
+  consentText: 'Consent text',
 } as const;
+
+/** The consent text's version and the start of its checksum, in the consent gate. */
+export const consentVersionText = (version: number): string => `Version ${version} · SHA-256`;
 
 /** A session card's kind, for screen readers. */
 export const sessionKindText = (type: string): string => `(${type} session)`;

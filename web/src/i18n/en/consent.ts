@@ -1,6 +1,5 @@
-/** The consent gate's and the consent section's own English texts (their routes' chunks carry this module). */
+/** The consent section's own English texts (the edit-session route's chunk carries this module). */
 export const CONSENT_TEXTS = {
-  consentText: 'Consent text',
   noConsent: 'No consent asked',
   agreements: 'Agreements',
   withdrewSince: ' (withdrew since)',
@@ -10,9 +9,6 @@ export const CONSENT_TEXTS = {
   /** Before the time of a withdrawal. */
   withdrew: 'withdrew ',
 } as const;
-
-/** The consent text's version and the start of its checksum, in the gate. */
-export const consentVersionText = (version: number): string => `Version ${version} · SHA-256`;
 
 /** Before the time the researcher saved the current consent text. */
 export const savedVersionText = (version: number): string => `Version ${version}, saved `;

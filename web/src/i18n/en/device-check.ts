@@ -15,6 +15,7 @@ export const DEVICE_CHECK_TEXTS = {
   saving: 'Saving the result…',
   saved: 'The result is saved for the researcher.',
   checkAgain: 'Check again',
+  goToSession: 'Go to the session',
 } as const;
 
 export const checksFailedText = (failed: number, total: number): string =>

@@ -25,6 +25,8 @@ export const EDITOR_TEXTS = {
   chooseIcon: 'Choose an icon',
   iconStyle: 'Icon style',
   loadingIcons: 'Loading icons…',
+  promptText: 'Prompt text',
+  searchIcons: 'Search icons',
 } as const;
 
 /** An editor list's add button: 'Add action'. */

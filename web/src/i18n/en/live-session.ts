@@ -39,6 +39,14 @@ export const LIVE_SESSION_TEXTS = {
   noVideoOwner: 'This session has no video yet: upload one in the session editor.',
   noVideo: 'This session has no video yet.',
   noStreamSource: 'This stream session has no source yet.',
+  clicksNotChanged: 'Clicks were not changed',
+  /** A tile without a picture whose person is in the call. */
+  cameraOff: 'Camera off',
+  connectingToCall: 'Connecting to the call…',
+  callingResearcher: 'Calling the researcher…',
+  notEnded: 'The session was not ended',
+  /** What a click says when it is not recorded. */
+  clickNotRecorded: 'Your click was not recorded',
 } as const;
 
 export const accessEndedText = (why: string): string => `You are no longer in this session: ${why}`;

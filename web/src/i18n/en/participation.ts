@@ -1,7 +1,4 @@
-/**
- * The join link's, the session's people's and the join screen's own English texts (the edit-session
- * and join routes' chunks carry this module).
- */
+/** The join link's and the session's people's own English texts (the edit-session route's chunk carries this module). */
 export const PARTICIPATION_TEXTS = {
   copy: 'Copy',
   newLink: 'New link',
@@ -17,10 +14,6 @@ export const PARTICIPATION_TEXTS = {
   makeLink: 'Make a join link',
   joinLink: 'Join link',
   loading: 'Loading…',
-  backToDashboard: 'Back to the dashboard',
-  joining: 'Joining the session…',
-  notJoined: 'You could not join this session',
-  tryAgain: 'Try again',
   joined: 'Joined',
   invited: 'Invited',
   people: 'People',
@@ -30,6 +23,7 @@ export const PARTICIPATION_TEXTS = {
     'Scope is Everyone: every participant can open this session, so nobody is invited by e-mail. People who join through the join link appear here.',
   nobodyYet:
     'Nobody yet. E-mail addresses added to Scope are invited when the session is saved; people who join through the join link appear here too.',
+  joinLinkNotLoaded: 'The join link could not be loaded.',
 } as const;
 
 /** When a person joined (a short time). */

@@ -29,4 +29,5 @@ export const RECORD_PANEL_TEXTS = {
   videoTime: 'Video time',
   noVideoTimeHidden: 'no video time',
   videoTimeHidden: 'video time',
+  deviceChecksNotFetched: 'Error fetching the device checks',
 } as const;

@@ -14,6 +14,7 @@ export const REPLAY_TEXTS = {
   heatmapWindow: 'Heatmap window',
   clicksHidden: 'Clicks are hidden',
   videoPosition: 'Video position',
+  replayVideo: 'Replay video',
 } as const;
 
 const countText = (count: number, one: string): string => `${count} ${count === 1 ? one : `${one}s`}`;

@@ -4,9 +4,8 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { homePathOf, useUser } from '../../../auth/auth-context';
-import { COMMON_TEXTS, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
+import { COMMON_TEXTS, consentVersionText, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../consent.css';
-import { CONSENT_TEXTS, consentVersionText } from '../../../i18n/en/consent';
 
 export const CONSENT_GATE_TEXTS = {
   heading: 'Before you join',
@@ -96,7 +95,7 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
               dir="auto"
               tabIndex={0}
               role="document"
-              aria-label={CONSENT_TEXTS.consentText}
+              aria-label={COMMON_TEXTS.consentText}
             >
               {consent.text}
             </div>

@@ -11,6 +11,7 @@ import {
   agreementsText,
   savedVersionText,
 } from '../../../i18n/en/consent';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 export const CONSENT_SECTION_TEXTS = {
   heading: 'Consent',
@@ -81,7 +82,7 @@ export function ConsentSection({ sessionId }: { sessionId: string }) {
         {CONSENT_SECTION_TEXTS.hint}
       </p>
       <label className="visually-hidden" htmlFor={fieldId}>
-        {CONSENT_TEXTS.consentText}
+        {COMMON_TEXTS.consentText}
       </label>
       <textarea
         id={fieldId}

@@ -10,14 +10,12 @@ import { playTestTone } from '../lib/media-probes';
 import { checkCamera, checkMicrophone, checkNetwork, type CheckRun } from '../lib/run-device-check';
 import '../device-check.css';
 import {
+  DEVICE_CHECK_TEXTS,
   adviceText,
   checksFailedText,
-  DEVICE_CHECK_TEXTS,
   resultNotSavedText,
 } from '../../../i18n/en/device-check';
-
-const HEADING = 'Check your camera and microphone';
-const GO_TO_SESSION = 'Go to the session';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const INITIAL: CheckState = {
   camera: { status: 'checking' },
@@ -55,13 +53,13 @@ export function DeviceCheck({ sessionId }: { sessionId: string }) {
 function DeviceCheckIntro({ sessionId, onStart }: { sessionId: string; onStart: () => void }) {
   return (
     <main className="device-check">
-      <h1>{HEADING}</h1>
+      <h1>{COMMON_TEXTS.checkDevices}</h1>
       <p>{DEVICE_CHECK_TEXTS.intro}</p>
       <div className="device-check-actions">
         <button type="button" className="button" onClick={onStart}>
           {DEVICE_CHECK_TEXTS.start}
         </button>
-        <Link to={liveSessionPath(sessionId)}>{GO_TO_SESSION}</Link>
+        <Link to={liveSessionPath(sessionId)}>{DEVICE_CHECK_TEXTS.goToSession}</Link>
       </div>
     </main>
   );
@@ -185,7 +183,7 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
   const failed = ITEMS.filter((item) => state[item].status === 'fail');
   return (
     <main className="device-check">
-      <h1>{HEADING}</h1>
+      <h1>{COMMON_TEXTS.checkDevices}</h1>
       <ol className="device-check-items" aria-label={DEVICE_CHECK_TEXTS.checks}>
         {ITEMS.map((item) => (
           <CheckRow key={item} item={item} state={state[item]}>
@@ -206,7 +204,7 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
         <button type="button" className="button secondary" disabled={!done} onClick={onAgain}>
           {DEVICE_CHECK_TEXTS.checkAgain}
         </button>
-        <Link to={liveSessionPath(sessionId)}>{GO_TO_SESSION}</Link>
+        <Link to={liveSessionPath(sessionId)}>{DEVICE_CHECK_TEXTS.goToSession}</Link>
       </div>
     </main>
   );

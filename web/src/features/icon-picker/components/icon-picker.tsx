@@ -12,8 +12,6 @@ import { filterIconNames } from '../lib/filter-icons';
 import '../icon-picker.css';
 import { EDITOR_TEXTS, iconCountText, noIconMatchText } from '../../../i18n/en/editor';
 
-const SEARCH_ICONS = 'Search icons';
-
 /** Icons rendered at a time: the full list is about 2,100. */
 export const ICON_PAGE_SIZE = 120;
 
@@ -69,8 +67,8 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
           ref={searchBox}
           type="search"
           className="text-input"
-          aria-label={SEARCH_ICONS}
-          placeholder={SEARCH_ICONS}
+          aria-label={EDITOR_TEXTS.searchIcons}
+          placeholder={EDITOR_TEXTS.searchIcons}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

@@ -17,11 +17,6 @@ import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
 import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
-/** A tile without a picture whose person is in the call. */
-const CAMERA_OFF = 'Camera off';
-const CONNECTING_TO_CALL = 'Connecting to the call…';
-const CALLING_RESEARCHER = 'Calling the researcher…';
-
 export interface CallAreaProps {
   sessionId: string;
   /** The session's live connection (its joinVideoChat and syncVideoChat events carry the peer ids). */
@@ -92,9 +87,11 @@ function statusOf(state: CallState, role: CallRole): string {
   if (state.problem) return state.problem.text;
   switch (state.signalling) {
     case 'starting':
-      return state.local.acquiring ? 'Starting your camera and microphone…' : CONNECTING_TO_CALL;
+      return state.local.acquiring
+        ? 'Starting your camera and microphone…'
+        : LIVE_SESSION_TEXTS.connectingToCall;
     case 'connecting':
-      return CONNECTING_TO_CALL;
+      return LIVE_SESSION_TEXTS.connectingToCall;
     case 'reconnecting':
       return 'Reconnecting to the call server…';
     case 'failed':
@@ -106,7 +103,7 @@ function statusOf(state: CallState, role: CallRole): string {
   }
   if (role === 'participant') {
     if (state.link === 'connected') return 'You are in the call with the researcher.';
-    if (state.dialing) return CALLING_RESEARCHER;
+    if (state.dialing) return LIVE_SESSION_TEXTS.callingResearcher;
     if (state.remotes.length > 0) return 'Connecting the call with the researcher…';
     return 'Waiting for the researcher to start the call.';
   }
@@ -162,7 +159,11 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         })
       : null,
   );
-  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : CAMERA_OFF;
+  const selfNote = local.acquiring
+    ? 'Starting camera…'
+    : local.hasVideo
+      ? undefined
+      : LIVE_SESSION_TEXTS.cameraOff;
 
   const controls = call && !state.ended && (
     <div className="call-controls">
@@ -203,13 +204,21 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
                 key={remote.key}
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
+                note={
+                  remote.stream && remote.link === 'connected'
+                    ? LIVE_SESSION_TEXTS.cameraOff
+                    : COMMON_TEXTS.connecting
+                }
                 className="call-main"
               />
             ))
           ) : (
             <div className="call-tile call-main call-empty" aria-label={RESEARCHER_LABEL} role="figure">
-              <span>{state.dialing ? CALLING_RESEARCHER : LIVE_SESSION_TEXTS.researcherNotInCall}</span>
+              <span>
+                {state.dialing
+                  ? LIVE_SESSION_TEXTS.callingResearcher
+                  : LIVE_SESSION_TEXTS.researcherNotInCall}
+              </span>
             </div>
           )}
           <div className="call-self">{self}</div>
@@ -225,7 +234,11 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
               <CallTile
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
+                note={
+                  remote.stream && remote.link === 'connected'
+                    ? LIVE_SESSION_TEXTS.cameraOff
+                    : COMMON_TEXTS.connecting
+                }
               />
             </li>
           ))}

@@ -4,8 +4,6 @@ import { notify } from '../../../components/ui/toast';
 import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 
-const NOT_ENDED = 'The session was not ended';
-
 /**
  * The researcher's 'End session' (issue 14): a second click confirms, so a stray click does not send
  * every participant away. Accepted, the connection's state says ended and the page shows it.
@@ -24,9 +22,9 @@ export function EndSessionButton({
     setSending(true);
     try {
       const answer = await connection.endSession();
-      if (answer.status !== 'SUCCESS') notify.error(NOT_ENDED, answer.res.message);
+      if (answer.status !== 'SUCCESS') notify.error(LIVE_SESSION_TEXTS.notEnded, answer.res.message);
     } catch {
-      notify.error(NOT_ENDED, 'No answer from the server: try again.');
+      notify.error(LIVE_SESSION_TEXTS.notEnded, 'No answer from the server: try again.');
     } finally {
       setSending(false);
       setConfirming(false);

@@ -9,8 +9,6 @@ import { joinCapOf, joinedText } from '../lib/join-cap';
 import { PROLIFIC_QUERY } from '../lib/panel-ids';
 import { PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
-const NOT_LOADED = 'The join link could not be loaded.';
-
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** The link a researcher shares: this app's join page of the token (routes.ts PATHS.join). */
@@ -183,7 +181,11 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
  * joined, a new link in its place (the old stops working) and Revoke.
  */
 export function JoinLinkSection({ sessionId }: { sessionId: string }) {
-  const query = useApiQuery('getJoinLink', { sessionId }, { errorText: NOT_LOADED });
+  const query = useApiQuery(
+    'getJoinLink',
+    { sessionId },
+    { errorText: PARTICIPATION_TEXTS.joinLinkNotLoaded },
+  );
   const invalidates = ['getJoinLink', 'getSessionPeople'] as const;
   const create = useApiMutation('createJoinLink', { invalidates });
   const revoke = useApiMutation('revokeJoinLink', { invalidates });
@@ -201,7 +203,9 @@ export function JoinLinkSection({ sessionId }: { sessionId: string }) {
         <h3 id={`${id}-heading`}>{PARTICIPATION_TEXTS.joinLink}</h3>
       </div>
       {query.data === undefined ? (
-        <p className="editor-empty">{query.isError ? NOT_LOADED : PARTICIPATION_TEXTS.loading}</p>
+        <p className="editor-empty">
+          {query.isError ? PARTICIPATION_TEXTS.joinLinkNotLoaded : PARTICIPATION_TEXTS.loading}
+        </p>
       ) : link ? (
         <ActiveJoinLink
           link={link}

@@ -4,8 +4,6 @@ import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
 import { RecordTime } from './record-time';
 import { RECORD_PANEL_TEXTS, RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
-const FETCH_ERROR = 'Error fetching the device checks';
-
 /** The items' column headers: short, for a table of nine columns. */
 const HEADERS = {
   camera: ITEM_LABELS.camera,
@@ -27,7 +25,11 @@ const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
  * video. Read-only: the participants store them; the study export has them (device-checks.csv).
  */
 export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
-  const checks = useApiAllPages('getDeviceChecks', { sessionId }, { errorText: FETCH_ERROR });
+  const checks = useApiAllPages(
+    'getDeviceChecks',
+    { sessionId },
+    { errorText: RECORD_PANEL_TEXTS.deviceChecksNotFetched },
+  );
   const list = checks.data?.checks ?? [];
   if (list.length === 0)
     return (

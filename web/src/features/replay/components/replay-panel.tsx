@@ -31,15 +31,13 @@ import { streamNotPlayedText } from '../../../i18n/en/common';
 import '../replay.css';
 import { REPLAY_TEXTS } from '../../../i18n/en/replay';
 
-const PLAYER_LABEL = 'Replay video';
-
 /** The researcher reviews with the player's own controls and its sound. */
 function makerFor(sessionId: string, kind: ReplaySource['kind'], location: string): MakePlayer {
   if (kind === 'video') {
     return (container, signal) =>
       createVideoElementPlayer(container, apiUrl(videoAssetPath(sessionId, location)), {
         controls: true,
-        label: PLAYER_LABEL,
+        label: REPLAY_TEXTS.replayVideo,
         className: 'replay-video-element',
         signal,
       });
@@ -48,7 +46,11 @@ function makerFor(sessionId: string, kind: ReplaySource['kind'], location: strin
   return (container, signal) =>
     import('../../../playback/players/stream-player')
       .then((module) =>
-        module.createStreamPlayer(container, location, { controls: true, label: PLAYER_LABEL, signal }),
+        module.createStreamPlayer(container, location, {
+          controls: true,
+          label: REPLAY_TEXTS.replayVideo,
+          signal,
+        }),
       )
       .catch((error: unknown) => {
         const why = error instanceof Error ? error.message : String(error);

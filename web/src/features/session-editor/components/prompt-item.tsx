@@ -6,8 +6,6 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
-const PROMPT_TEXT = 'Prompt text';
-
 /** A prompt as its inputs hold it: time as hh:mm:ss text, duration as the number's text. */
 interface PromptFields extends Record<string, string> {
   prompt: string;
@@ -80,8 +78,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <textarea
           id={`${id}-text`}
           className="text-input editor-prompt-text"
-          aria-label={PROMPT_TEXT}
-          placeholder={PROMPT_TEXT}
+          aria-label={EDITOR_TEXTS.promptText}
+          placeholder={EDITOR_TEXTS.promptText}
           rows={1}
           value={draft.prompt}
           onChange={(event) => edit({ prompt: event.target.value })}
