@@ -19,6 +19,7 @@ import { capture } from './support/screenshots';
 import { expect, seedStreamSession, test, videoArea } from './support/stream-session';
 import { emailOf, requestMagicLink, signUpResearcher } from './support/users';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
+import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
 /**
  * Every screen checked with axe-core against WCAG 2.1 A and AA (support/axe.ts): signed out, the
@@ -136,7 +137,7 @@ test("the researcher's screens: dashboard, session editor, pickers, records; the
     .getByRole('button', { name: /^Icon / })
     .first()
     .click();
-  const icons = page.getByRole('dialog', { name: 'Choose an icon' });
+  const icons = page.getByRole('dialog', { name: EDITOR_TEXTS.chooseIcon });
   await expect(icons.getByText(/^\d+ icons$/)).toBeVisible();
   await expectAccessible(page, 'icon picker');
   await page.keyboard.press('Escape');
@@ -146,7 +147,7 @@ test("the researcher's screens: dashboard, session editor, pickers, records; the
     .first()
     .click();
   const colours = page.getByRole('dialog', { name: 'Choose a colour' });
-  await expect(colours.getByRole('textbox', { name: 'Hex colour' })).toBeVisible();
+  await expect(colours.getByRole('textbox', { name: EDITOR_TEXTS.hexColour })).toBeVisible();
   await expectAccessible(page, 'colour picker');
   await page.keyboard.press('Escape');
   await expect(colours).toBeHidden();

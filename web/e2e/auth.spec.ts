@@ -15,6 +15,8 @@ import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
 import { requestMagicLink, signUpResearcher, emailOf } from './support/users';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
+import { continueAsText, signInAsText } from '../src/i18n/en/auth-callback';
+import { SIGN_UP_TEXTS } from '../src/i18n/en/sign-up';
 
 test.describe('signed out', () => {
   test('an unknown path shows the login screen', async ({ page }) => {
@@ -86,20 +88,20 @@ test.describe('signed out', () => {
         `We sent a link to ${email}: open it in this browser to finish signing up.`,
       );
     });
-    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: SIGN_UP_TEXTS.checkEmail })).toBeFocused();
     await expect(page).toHaveURL(/\/signup$/);
     await capture(page, 'signup-link-sent');
 
     // Sending again mails a new link; either one finishes the sign-up.
     const link = await nextMagicLink(email, async () => {
-      await page.getByRole('button', { name: 'Send it again' }).click();
+      await page.getByRole('button', { name: SIGN_UP_TEXTS.sendAgain }).click();
       await expect(page.getByRole('status')).toContainText(`We sent another link to ${email}`);
     });
 
     // The real answer waits until the screen is captured.
     const release = await holdAnswers(page, '**/setNewUser');
     await page.goto(link);
-    await expect(page.getByRole('status')).toHaveText('Finishing your sign-up...');
+    await expect(page.getByRole('status')).toHaveText(SIGN_UP_TEXTS.finishing);
     await capture(page, 'signup-finishing');
     release();
     await expect(page).toHaveURL(/\/sessions$/);
@@ -132,7 +134,7 @@ test.describe('signed out', () => {
     const other = await elsewhere.newPage();
     await other.goto(link);
     // Not asked for in that browser: nothing happens until the person says it is their address.
-    await other.getByRole('button', { name: `Continue as ${email}` }).click();
+    await other.getByRole('button', { name: continueAsText(email) }).click();
     await expect(other).toHaveURL(/\/signup$/);
     await other.getByRole('button', { name: 'Participant' }).click();
     await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
@@ -164,7 +166,7 @@ test.describe('signed out', () => {
     const victim = await browser.newContext({ baseURL, viewport: DESKTOP });
     const other = await victim.newPage();
     await other.goto(link);
-    await expect(other.getByRole('heading', { name: `Sign in as ${email}?` })).toBeVisible();
+    await expect(other.getByRole('heading', { name: signInAsText(email) })).toBeVisible();
     await capture(other, 'auth-callback-confirm');
     await other.getByRole('link', { name: /Not you\?/ }).click();
     await expect(other.getByRole('button', { name: SIGN_IN_TEXTS.enter })).toBeVisible();
@@ -173,7 +175,7 @@ test.describe('signed out', () => {
 
     // The link was not spent: its owner, in that browser, goes on with it.
     await other.goto(link);
-    await other.getByRole('button', { name: `Continue as ${email}` }).click();
+    await other.getByRole('button', { name: continueAsText(email) }).click();
     await expect(other).toHaveURL(/\/dashboard$/);
     await victim.close();
   });

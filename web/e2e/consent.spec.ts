@@ -20,6 +20,8 @@ import { OUTPUT_DIR } from './support/paths';
 import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { emailOf } from './support/users';
+import { COMMON_TEXTS } from '../src/i18n/en/common';
+import { CONSENT_TEXTS } from '../src/i18n/en/consent';
 
 /**
  * Issue 14, consent and withdrawal: the live screen opens only after the participant agrees to the
@@ -71,7 +73,7 @@ test('consent is asked before the live screen opens, and the agreement is in the
 
   await test.step('the researcher writes the consent text in the editor and saves it', async () => {
     await editor.goto(`/editSession/:${sessionId}`);
-    const field = editor.getByRole('textbox', { name: 'Consent text' });
+    const field = editor.getByRole('textbox', { name: COMMON_TEXTS.consentText });
     await field.fill(CONSENT);
     await editor.getByRole('button', { name: 'Save consent text' }).click();
     await expect(editor.getByText('Consent text saved as version 1')).toBeVisible();
@@ -82,7 +84,7 @@ test('consent is asked before the live screen opens, and the agreement is in the
   await test.step('the participant sees the text, not the live screen, until they agree', async () => {
     await patPage.goto(livePath(sessionId));
     await expect(patPage.getByRole('heading', { name: 'Before you join' })).toBeVisible();
-    await expect(patPage.getByRole('document', { name: 'Consent text' })).toHaveText(CONSENT);
+    await expect(patPage.getByRole('document', { name: COMMON_TEXTS.consentText })).toHaveText(CONSENT);
     await expect(patPage.getByText('Recorded viewing')).toBeVisible();
     await expect(patPage.locator('video')).toHaveCount(0);
     await expect(patPage.getByRole('log', { name: 'Chat messages' })).toHaveCount(0);
@@ -114,7 +116,9 @@ test('consent is asked before the live screen opens, and the agreement is in the
     await editor.reload();
     await expect(editor.getByText(/Version 1, saved .*: 1 participant agreed to it\./)).toBeVisible();
     await editor.getByText('Agreements (1)').click();
-    await expect(editor.getByRole('list', { name: 'Agreements' })).toContainText('Pat Participant');
+    await expect(editor.getByRole('list', { name: CONSENT_TEXTS.agreements })).toContainText(
+      'Pat Participant',
+    );
     const consents = await exportedTable(editor, 'consents.csv');
     expect(consents).toEqual([
       {
@@ -196,7 +200,7 @@ test("a withdrawal deletes that participant's records in that session only", asy
       'Your chat messages, reactions and clicks in this session will be deleted',
     );
     await capture(list, 'withdraw');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: COMMON_TEXTS.cancel }).click();
     await expect(dialog).toHaveCount(0);
     expect((await recordsOf(left.sessionId)).messages).toContain('Pat Withdrawing');
   });
@@ -221,7 +225,7 @@ test("a withdrawal deletes that participant's records in that session only", asy
     const deskContext = await contextFor(browser, rhea);
     const editor = await deskContext.newPage();
     await editor.goto(`/editSession/:${left.sessionId}`);
-    const withdrawals = editor.getByRole('list', { name: 'Withdrawals' });
+    const withdrawals = editor.getByRole('list', { name: CONSENT_TEXTS.withdrawals });
     await expect(withdrawals).toContainText('Pat Withdrawing');
     await expect(withdrawals).toContainText('1 message and 1 click deleted');
     const rows = await exportedTable(editor, 'withdrawals.csv');

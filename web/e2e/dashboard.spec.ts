@@ -3,6 +3,8 @@ import { addSession, createGroup, openSession, saved } from './support/dashboard
 import { DESKTOP, MOBILE, capture } from './support/screenshots';
 import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
+import { COMMON_TEXTS } from '../src/i18n/en/common';
+import { DASHBOARD_TEXTS } from '../src/i18n/en/dashboard';
 
 test('a new researcher signs in through the printed magic link, creates and renames a group, and creates sessions', async ({
   page,
@@ -21,12 +23,12 @@ test('a new researcher signs in through the printed magic link, creates and rena
     await createGroup(page);
     await expect(groups.getByRole('button', { name: 'New group' })).toHaveAttribute('aria-current', 'true');
     await expect(page.getByText(SCREEN_TEXTS.createGroupFirst)).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Add session' })).toBeVisible();
+    await expect(page.getByRole('button', { name: COMMON_TEXTS.addSession })).toBeVisible();
   });
 
   await test.step('renames it inline: an empty title is refused, a new one saved after the pause', async () => {
     await groups.getByRole('button', { name: 'Edit group title' }).click();
-    const title = groups.getByRole('textbox', { name: 'Group title' });
+    const title = groups.getByRole('textbox', { name: DASHBOARD_TEXTS.groupTitle });
     await title.fill('');
     await expect(groups.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
     await saved(page, '/editGroup', () => title.fill('Pilot study'));
@@ -39,9 +41,9 @@ test('a new researcher signs in through the printed magic link, creates and rena
 
   await test.step('a click outside ends editing a title', async () => {
     await groups.getByRole('button', { name: 'Edit group title' }).click();
-    await expect(groups.getByRole('textbox', { name: 'Group title' })).toBeVisible();
+    await expect(groups.getByRole('textbox', { name: DASHBOARD_TEXTS.groupTitle })).toBeVisible();
     await page.getByRole('main').click();
-    await expect(groups.getByRole('textbox', { name: 'Group title' })).toBeHidden();
+    await expect(groups.getByRole('textbox', { name: DASHBOARD_TEXTS.groupTitle })).toBeHidden();
     await expect(groups.getByRole('button', { name: 'Pilot study' })).toBeVisible();
   });
 
@@ -69,12 +71,12 @@ test('a new researcher signs in through the printed magic link, creates and rena
   await test.step("on a phone the groups bar folds behind an arrow and 'Create Group' reads '+ Create'", async () => {
     await page.setViewportSize(MOBILE);
     await expect(groups.getByRole('button', { name: 'Pilot study' })).toBeHidden();
-    await groups.getByRole('button', { name: 'Show groups' }).click();
+    await groups.getByRole('button', { name: DASHBOARD_TEXTS.showGroups }).click();
     await expect(groups.getByRole('button', { name: SCREEN_TEXTS.createGroup })).toHaveText(
       SCREEN_TEXTS.createGroupShort,
     );
     await groups.getByRole('button', { name: 'Pilot study' }).click();
-    await expect(groups.getByRole('button', { name: 'Show groups' })).toBeVisible();
+    await expect(groups.getByRole('button', { name: DASHBOARD_TEXTS.showGroups })).toBeVisible();
     await page.setViewportSize(DESKTOP);
     await expect(groups.getByRole('button', { name: SCREEN_TEXTS.createGroup })).toHaveText(
       SCREEN_TEXTS.createGroup,

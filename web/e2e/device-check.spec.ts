@@ -10,6 +10,7 @@ import { changeCallSettings, closeChangedContext } from './support/turn';
 import { expect } from './support/test';
 import { emailOf } from './support/users';
 import { unzip } from './support/zip';
+import { DEVICE_CHECK_TEXTS } from '../src/i18n/en/device-check';
 
 /**
  * The pre-session check in Chromium with fake devices: every item passes through the
@@ -36,7 +37,7 @@ async function runCheck(context: BrowserContext, sessionId: string, label: strin
     timeout: 30_000,
   });
   await page.goto(checkPath(sessionId));
-  await page.getByRole('button', { name: 'Start the check' }).click();
+  await page.getByRole('button', { name: DEVICE_CHECK_TEXTS.start }).click();
   // Once in CI (two specs at once) the first click left the button as it was and no question came;
   // unexplained yet (see the closing note), so a second click, as a person would, is allowed.
   await expect(async () => {

@@ -14,6 +14,8 @@ import { expect, test } from './support/test';
 import { emailOf } from './support/users';
 import { unzip } from './support/zip';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
+import { continueAsText } from '../src/i18n/en/auth-callback';
+import { PARTICIPATION_TEXTS } from '../src/i18n/en/participation';
 
 /**
  * Issue 14, parts 2 and 3: a researcher invites an address that has no account from the editor's
@@ -58,7 +60,7 @@ async function openEditor(browser: Browser, owner: Researcher, sessionId: string
 const people = (page: Page) => page.getByRole('region', { name: 'People' });
 const invitedList = (page: Page) => people(page).getByRole('list', { name: /^Invited/ });
 const joinedList = (page: Page) => people(page).getByRole('list', { name: /^Joined/ });
-const joinLinkSection = (page: Page) => page.getByRole('region', { name: 'Join link' });
+const joinLinkSection = (page: Page) => page.getByRole('region', { name: PARTICIPATION_TEXTS.joinLink });
 
 /** The live screen of the session, once its realtime connection is up (the session counts as opened). */
 async function expectLive(page: Page, sessionId: string, title: string): Promise<void> {
@@ -128,7 +130,7 @@ test('an address without an account is invited from Scope, signs up from the mai
     const page = await context.newPage();
     await page.goto(last.link);
     // An invitation was not asked for in this browser: the person confirms it is their address.
-    await page.getByRole('button', { name: `Continue as ${newcomer}` }).click();
+    await page.getByRole('button', { name: continueAsText(newcomer) }).click();
     await signUpAsParticipant(page, newcomer, 'Nia Newcomer');
     await expectLive(page, sessionId, title);
     await context.close();
@@ -152,7 +154,7 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
   const sessionId = await seedChatSession(owner, title);
   const editor = await openEditor(browser, owner, sessionId);
 
-  await joinLinkSection(editor).getByRole('button', { name: 'Make a join link' }).click();
+  await joinLinkSection(editor).getByRole('button', { name: PARTICIPATION_TEXTS.makeLink }).click();
   const share = joinLinkSection(editor).getByLabel('Link to share');
   await expect(share).toHaveValue(new RegExp(`${JOIN_PATH}/[A-Za-z0-9_-]{43}$`));
   const joinUrl = await share.inputValue();
@@ -241,11 +243,11 @@ test('a revoked join link says so; a capped one refuses the next person as full'
   };
 
   await test.step('a revoked link adds nobody and says so', async () => {
-    await section.getByRole('button', { name: 'Make a join link' }).click();
+    await section.getByRole('button', { name: PARTICIPATION_TEXTS.makeLink }).click();
     const revoked = await section.getByLabel('Link to share').inputValue();
-    await section.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await section.getByRole('button', { name: PARTICIPATION_TEXTS.revoke, exact: true }).click();
     await editor.getByRole('button', { name: 'Revoke link' }).click();
-    await expect(section.getByRole('button', { name: 'Make a join link' })).toBeVisible();
+    await expect(section.getByRole('button', { name: PARTICIPATION_TEXTS.makeLink })).toBeVisible();
     const page = await follow(first, revoked);
     await expect(page.getByRole('heading', { name: 'You could not join this session' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText(/does not work|revoked/);
@@ -258,7 +260,7 @@ test('a revoked join link says so; a capped one refuses the next person as full'
 
   await test.step('a link capped at one takes the first person and refuses the next as full', async () => {
     await section.getByLabel('Most participants (optional)').fill('1');
-    await section.getByRole('button', { name: 'Make a join link' }).click();
+    await section.getByRole('button', { name: PARTICIPATION_TEXTS.makeLink }).click();
     await expect(section).toContainText('0 joined of at most 1');
     const capped = await section.getByLabel('Link to share').inputValue();
     const firstPage = await follow(first, capped);

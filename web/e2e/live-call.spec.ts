@@ -13,6 +13,7 @@ import { CHROMIUM } from './support/paths';
 import { capture } from './support/screenshots';
 import { expect } from './support/test';
 import { emailOf } from './support/users';
+import { LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 
 /**
  * The chat call in Chromium (fake camera and microphone): the researcher's camera reaches every
@@ -147,7 +148,7 @@ test('a participant without a camera or microphone joins receiving only, with th
     await expect(page.getByText(/No camera or microphone was found/)).toBeVisible();
     await expectReceiving(tileVideo(page, 'Researcher'));
     await expect(muteButton(page)).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Retry camera and microphone' })).toBeVisible();
+    await expect(page.getByRole('button', { name: LIVE_SESSION_TEXTS.retryMedia })).toBeVisible();
     // It sends nothing: its stand-in tracks were taken off the senders.
     await expect.poll(() => sentAudio(page)).toEqual([]);
 

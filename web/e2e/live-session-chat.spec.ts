@@ -14,6 +14,7 @@ import {
   test,
 } from './support/live-session';
 import { emailOf } from './support/users';
+import { LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 
 const CLICKS_OFF = 'Clicks are not allowed right now: the researcher has not enabled them.';
 
@@ -164,7 +165,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
 
   await test.step("a dropped connection shows 'Reconnecting…' and the list catches up when it is back", async () => {
     await quinnContext.setOffline(true);
-    await expect(quinnPage.getByText('Reconnecting…')).toBeVisible({ timeout: 60_000 });
+    await expect(quinnPage.getByText(LIVE_SESSION_TEXTS.reconnecting)).toBeVisible({ timeout: 60_000 });
     await expect(quinnPage.getByRole('button', { name: 'Send message' })).toBeDisabled();
     for (const [page, text] of [
       [desk, 'Said while Quinn was away'],
@@ -175,7 +176,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
       await expect(chatLog(page).getByText(text)).toBeVisible();
     }
     await quinnContext.setOffline(false);
-    await expect(quinnPage.getByText('Reconnecting…')).toHaveCount(0, { timeout: 30_000 });
+    await expect(quinnPage.getByText(LIVE_SESSION_TEXTS.reconnecting)).toHaveCount(0, { timeout: 30_000 });
     await expect.poll(() => chatTexts(quinnPage), { timeout: 15_000 }).toEqual(await chatTexts(desk));
     // Stored once each, whatever the reconnect did.
     const stored = (await api('getMessages', { sessionId }, ruth.accessToken)).messages;
@@ -184,16 +185,16 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
 
   await test.step('Exit goes back one page; opened directly, to the sessions list or the editor', async () => {
     // Opened directly: nothing of the app's to go back to.
-    await patPage.getByRole('link', { name: 'Exit' }).click();
+    await patPage.getByRole('link', { name: LIVE_SESSION_TEXTS.exit }).click();
     await expect(patPage).toHaveURL(/\/sessions$/);
     // Opened from the list: Exit is the browser's back (the live page is still ahead).
     await patPage.getByRole('button', { name: 'Chat and clicks (video session)' }).click();
     await expect(patPage).toHaveURL(new RegExp(`${livePath(sessionId)}$`));
-    await patPage.getByRole('link', { name: 'Exit' }).click();
+    await patPage.getByRole('link', { name: LIVE_SESSION_TEXTS.exit }).click();
     await expect(patPage).toHaveURL(/\/sessions$/);
     await patPage.goForward();
     await expect(patPage).toHaveURL(new RegExp(`${livePath(sessionId)}$`));
-    await desk.getByRole('link', { name: 'Exit' }).click();
+    await desk.getByRole('link', { name: LIVE_SESSION_TEXTS.exit }).click();
     await expect(desk).toHaveURL(new RegExp(`/editSession/:${sessionId}$`));
   });
 

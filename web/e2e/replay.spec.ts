@@ -13,6 +13,7 @@ import {
 } from './support/live-session';
 import { capture } from './support/screenshots';
 import { emailOf } from './support/users';
+import { REPLAY_TEXTS } from '../src/i18n/en/replay';
 
 const PROMPT = 'What do you notice?';
 /** The test video's length (seedVideoSession's default): the timeline's length. */
@@ -73,7 +74,7 @@ const aim = (seconds: number) => (seconds + 0.25) / VIDEO_S;
 
 /** Presses the scrubber at `seconds` (a quarter past), and waits until the video is there. */
 async function scrubTo(replay: Locator, seconds: number): Promise<void> {
-  const scrubber = replay.getByRole('slider', { name: 'Video position' });
+  const scrubber = replay.getByRole('slider', { name: REPLAY_TEXTS.videoPosition });
   const box = await scrubber.boundingBox();
   if (!box) throw new Error('no scrubber');
   await scrubber.click({ position: { x: box.width * aim(seconds), y: box.height / 2 } });
@@ -256,7 +257,7 @@ test('the replay puts a played session on the video clock: events in order, a he
     await expect(caption(replay)).toHaveText('Heatmap of 0 clicks from 0:15 to 0:25');
 
     // The keyboard: the slider steps a second; a marker seeks to its event.
-    await replay.getByRole('slider', { name: 'Video position' }).focus();
+    await replay.getByRole('slider', { name: REPLAY_TEXTS.videoPosition }).focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => videoTime(replay)).toBeCloseTo(21.25, 0);
     const marker = replay

@@ -6,6 +6,7 @@ import { REPO_ROOT } from './support/paths';
 import { DESKTOP, MOBILE, capture } from './support/screenshots';
 import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
+import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
 const TINY_MP4 = path.join(REPO_ROOT, 'services', 'content', 'test', 'fixtures', 'tiny.mp4');
 const STREAM_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -79,14 +80,14 @@ test('the session editor saves every field: title, scope, type, source, track, a
   const actions = page.getByRole('region', { name: 'Actions' });
   await test.step('an action with a name, an icon found by search, a style and a colour', async () => {
     await saved(page, '/addAction', () => actions.getByRole('button', { name: 'Add action' }).click());
-    const name = actions.getByRole('textbox', { name: 'Action name' });
+    const name = actions.getByRole('textbox', { name: EDITOR_TEXTS.actionName });
     await expect(name).toHaveValue('New action');
     await name.fill('');
     await expect(actions.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
     await name.fill('Applause');
 
     await actions.getByRole('button', { name: /^Icon / }).click();
-    const picker = page.getByRole('dialog', { name: 'Choose an icon' });
+    const picker = page.getByRole('dialog', { name: EDITOR_TEXTS.chooseIcon });
     await picker.getByRole('searchbox', { name: 'Search icons' }).fill('CELEBR');
     // The search applies after its 1 s pause, lowercased: only names holding 'celebr' remain.
     await expect(picker.getByRole('button', { name: 'celebration', exact: true })).toBeVisible();
@@ -103,7 +104,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
     await actions.getByRole('button', { name: /^Colour / }).click();
     const colours = page.getByRole('dialog', { name: 'Choose a colour' });
     await expect(colours.getByRole('button', { name: 'Transparent' })).toBeVisible();
-    await colours.getByRole('textbox', { name: 'Hex colour' }).fill('#e91e63');
+    await colours.getByRole('textbox', { name: EDITOR_TEXTS.hexColour }).fill('#e91e63');
     await capture(page, 'colour-picker');
     await page.keyboard.press('Escape');
     await expect(colours).toBeHidden();
@@ -123,7 +124,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
   const prompts = page.getByRole('region', { name: 'Prompts' });
   await test.step('a prompt with its text, time and duration', async () => {
     await saved(page, '/addPrompt', () => prompts.getByRole('button', { name: 'Add prompt' }).click());
-    await prompts.getByRole('textbox', { name: 'Prompt time (hh:mm:ss)' }).fill('00:01:05');
+    await prompts.getByRole('textbox', { name: EDITOR_TEXTS.promptTime }).fill('00:01:05');
     await prompts.getByRole('spinbutton', { name: 'Prompt duration (seconds)' }).fill('3');
     await prompts.getByRole('textbox', { name: 'Prompt text' }).fill('What do you notice?');
     await expect
@@ -138,10 +139,10 @@ test('the session editor saves every field: title, scope, type, source, track, a
     await expect(page.getByLabel('Type', { exact: true })).toHaveValue('video');
     await expect(page.getByText('tiny.mp4')).toBeVisible();
     await expect(page.getByLabel('Track', { exact: true })).toHaveValue('Track A: first viewing');
-    await expect(actions.getByRole('textbox', { name: 'Action name' })).toHaveValue('Applause');
+    await expect(actions.getByRole('textbox', { name: EDITOR_TEXTS.actionName })).toHaveValue('Applause');
     await expect(actions.getByRole('button', { name: 'Icon celebration (outlined)' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Colour #e91e63' })).toBeVisible();
-    await expect(prompts.getByRole('textbox', { name: 'Prompt time (hh:mm:ss)' })).toHaveValue('00:01:05');
+    await expect(prompts.getByRole('textbox', { name: EDITOR_TEXTS.promptTime })).toHaveValue('00:01:05');
     await expect(prompts.getByRole('spinbutton', { name: 'Prompt duration (seconds)' })).toHaveValue('3');
     await expect(prompts.getByRole('textbox', { name: 'Prompt text' })).toHaveValue('What do you notice?');
     await capture(page, 'session-editor');

@@ -1,5 +1,6 @@
 import { SCREEN_TEXTS } from '@uis/proto/browser';
 import { expect, type Page } from '@playwright/test';
+import { COMMON_TEXTS } from '../../src/i18n/en/common';
 
 /**
  * Creates a group with 'Create Group' and waits until the dashboard selects it: the new group (last,
@@ -17,7 +18,7 @@ export async function createGroup(page: Page): Promise<void> {
 
 /** Adds a session to the selected group with the add-session card. */
 export async function addSession(page: Page): Promise<void> {
-  const add = page.getByRole('button', { name: 'Add session' });
+  const add = page.getByRole('button', { name: COMMON_TEXTS.addSession });
   // The card shows once the group's sessions are loaded: only then is the count before meaningful.
   await expect(add).toBeVisible();
   const cards = page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: 'Delete session' });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import './confirm-dialog.css';
+import { COMMON_TEXTS } from '../../i18n/en/common';
 
 /** Tab cycles through the dialog's buttons: the page behind is out of reach while it is open. */
 function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
@@ -72,7 +73,7 @@ export function ConfirmDialog({
         </p>
         <div className="confirm-dialog-actions">
           <button ref={cancelRef} type="button" className="button secondary" onClick={onCancel}>
-            Cancel
+            {COMMON_TEXTS.cancel}
           </button>
           <button
             type="button"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Icon } from './icon';
 import { IconButton } from './icon-button';
 import './session-card.css';
+import { COMMON_TEXTS, sessionKindText } from '../../i18n/en/common';
 
 /** Each session kind's icon (spec section 1: each kind has its own). */
 const SESSION_TYPE_ICONS: Record<SessionType, string> = {
@@ -39,7 +40,7 @@ export function SessionCard({
       <button type="button" className="session-card-open" onClick={onOpen}>
         <Icon name={SESSION_TYPE_ICONS[type]} className={`session-card-icon ${type}`} />
         <span className="session-card-title">{title}</span>
-        <span className="visually-hidden">({type} session)</span>
+        <span className="visually-hidden">{sessionKindText(type)}</span>
       </button>
       <IconButton
         icon="delete"
@@ -65,7 +66,7 @@ export function AddSessionCard({ compact, busy, onAdd }: AddSessionCardProps) {
     <li className={`session-card add${compact ? ' compact' : ''}`}>
       <button type="button" className="session-card-open" onClick={onAdd} disabled={busy} aria-busy={busy}>
         <Icon name="add" className="session-card-icon" />
-        <span className="session-card-title">Add session</span>
+        <span className="session-card-title">{COMMON_TEXTS.addSession}</span>
       </button>
     </li>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import './show-more.css';
+import { showMoreText } from '../../i18n/en/common';
 
 /**
  * Long lists (thousands of icons, a long session's clicks) render a page at a time, so the page
@@ -19,7 +20,7 @@ export function ShowMoreButton({ hidden, onClick }: { hidden: number; onClick: (
   if (hidden <= 0) return null;
   return (
     <button type="button" className="button secondary show-more" onClick={onClick}>
-      Show more ({hidden} more)
+      {showMoreText(hidden)}
     </button>
   );
 }

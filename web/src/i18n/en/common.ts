@@ -24,7 +24,24 @@ export const COMMON_TEXTS = {
   /** A chat record's kind, in the record panel and the replay. */
   message: 'Message',
   reaction: 'Reaction',
+  cancel: 'Cancel',
+  addSession: 'Add session',
+  /** A list of session cards. */
+  sessions: 'Sessions',
+  backToSessions: 'Back to your sessions',
+  checkDevices: 'Check your camera and microphone',
+  /** The consent text: in the live session's consent gate and the editor's consent section. */
+  consentText: 'Consent text',
 } as const;
+
+/** The consent text's version and the start of its checksum, in the consent gate. */
+export const consentVersionText = (version: number): string => `Version ${version} · SHA-256`;
+
+/** A session card's kind, for screen readers. */
+export const sessionKindText = (type: string): string => `(${type} session)`;
+
+/** A long list's button that shows the next page. */
+export const showMoreText = (hidden: number): string => `Show more (${hidden} more)`;
 
 /** Joining a session: a join link's confirmation and the live session's consent gate ask alike. */
 export const JOIN_TEXTS = {

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { PATHS } from '../../../routes';
 import './account-bar.css';
+import { ACCOUNT_TEXTS } from '../../../i18n/en/account';
 
 /**
  * The top bar of the signed-in home screens (spec section 2): 'Hello, {name}', then delete-account
@@ -45,7 +46,7 @@ export function AccountBar() {
       </div>
       {confirming && (
         <ConfirmDialog
-          title="Delete your account?"
+          title={ACCOUNT_TEXTS.deleteHeading}
           message="Your account and everything tied to it are removed for good. This cannot be undone."
           confirmLabel="Delete my account"
           busy={deleteUser.isPending}

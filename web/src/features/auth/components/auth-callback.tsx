@@ -11,6 +11,7 @@ import { forgetReturnPath, rememberedReturnPath } from '../remembered-return-pat
 import { redeemMagicLink } from '../redeem-magic-link';
 import { signupState } from '../signup-invite';
 import './auth-callback.css';
+import { AUTH_CALLBACK_TEXTS, continueAsText, signInAsText } from '../../../i18n/en/auth-callback';
 
 /**
  * The magic link's landing (spec section 2): trades `email` and `token` for a sign-in and sends the
@@ -87,15 +88,16 @@ export function AuthCallback() {
 function ConfirmLink({ email, onContinue }: { email: string; onContinue: () => void }) {
   return (
     <main className="auth-callback auth-callback-confirm">
-      <h1>Sign in as {email}?</h1>
+      <h1>{signInAsText(email)}</h1>
       <p>
-        This sign-in link was not asked for in this browser. Continue only if <strong>{email}</strong> is your
-        address: someone else's link would sign you into their account.
+        {AUTH_CALLBACK_TEXTS.notAskedFor}
+        <strong>{email}</strong>
+        {AUTH_CALLBACK_TEXTS.notAskedForEnd}
       </p>
       <button type="button" className="button" onClick={onContinue}>
-        Continue as {email}
+        {continueAsText(email)}
       </button>
-      <Link to={PATHS.login}>Not you? Sign in with your own e-mail</Link>
+      <Link to={PATHS.login}>{AUTH_CALLBACK_TEXTS.notYou}</Link>
     </main>
   );
 }

@@ -15,6 +15,7 @@ import { SignupLinkSent } from './signup-link-sent';
 import { UserTypeStep } from './user-type-step';
 import './auth-callback.css';
 import './signup-flow.css';
+import { SIGN_UP_TEXTS } from '../../../i18n/en/sign-up';
 
 /**
  * - `fill`: Select User Type, then the form;
@@ -140,7 +141,7 @@ export function SignupFlow() {
     return (
       <div className="signup-finishing" aria-busy="true">
         <span className="auth-callback-spinner" aria-hidden="true" />
-        <p role="status">Finishing your sign-up...</p>
+        <p role="status">{SIGN_UP_TEXTS.finishing}</p>
       </div>
     );
   }

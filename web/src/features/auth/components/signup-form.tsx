@@ -63,23 +63,22 @@ export function SignupForm(props: SignupFormProps) {
     <form className="auth-form" onSubmit={submit} noValidate>
       <div className="signup-type">
         <span>
-          Signing up as <strong>{USER_TYPE_LABELS[type]}</strong>
+          {SIGN_UP_TEXTS.signingUpAs}
+          <strong>{USER_TYPE_LABELS[type]}</strong>
         </span>
         <button type="button" className="signup-type-change" onClick={props.onChangeType}>
-          Change
+          {SIGN_UP_TEXTS.change}
         </button>
       </div>
       {emailConfirmed ? (
         <p className="auth-status success">
           <Icon name="verified" size={20} />
-          <span>Your e-mail is confirmed by the sign-in link. Choose a name to finish.</span>
+          <span>{SIGN_UP_TEXTS.emailConfirmed}</span>
         </p>
       ) : (
         <p id="signup-how" className="auth-status info">
           <Icon name="info" size={20} />
-          <span>
-            We will e-mail you a link to confirm your address. Open it in this browser to finish signing up.
-          </span>
+          <span>{SIGN_UP_TEXTS.howItWorks}</span>
         </p>
       )}
       <AuthField

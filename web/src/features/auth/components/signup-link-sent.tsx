@@ -35,20 +35,17 @@ export function SignupLinkSent({ email, sent, resending, refusal, ...props }: Si
         tabIndex={-1}
         aria-describedby="signup-sent-message"
       >
-        Check your e-mail
+        {SIGN_UP_TEXTS.checkEmail}
       </h2>
       <div id="signup-sent-message" className="auth-status success" role="status">
         {/* Keyed by count: a new node is announced even when the words repeat. */}
         <span key={sent}>
-          {sent > 1 ? 'We sent another link to ' : 'We sent a link to '}
-          <strong className="signup-sent-email">{email}</strong>: open it in this browser to finish signing
-          up.
+          {sent > 1 ? SIGN_UP_TEXTS.sentAnotherLink : SIGN_UP_TEXTS.sentLink}
+          <strong className="signup-sent-email">{email}</strong>
+          {SIGN_UP_TEXTS.sentLinkEnd}
         </span>
       </div>
-      <p className="signup-sent-hint">
-        Nothing after a few minutes? Look in your spam folder, or send it again. The link works once and for a
-        short time.
-      </p>
+      <p className="signup-sent-hint">{SIGN_UP_TEXTS.sentHint}</p>
       {refusal && (
         <p className="auth-status warning" role="alert">
           <Icon name="error_outline" size={20} />
@@ -64,10 +61,10 @@ export function SignupLinkSent({ email, sent, resending, refusal, ...props }: Si
           aria-busy={resending}
         >
           <Icon name="refresh" size={20} />
-          Send it again
+          {SIGN_UP_TEXTS.sendAgain}
         </button>
         <button type="button" className="signup-type-change" onClick={props.onChangeAddress}>
-          Use a different e-mail
+          {SIGN_UP_TEXTS.differentEmail}
         </button>
       </div>
       <p className="auth-note">

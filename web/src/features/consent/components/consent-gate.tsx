@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { homePathOf, useUser } from '../../../auth/auth-context';
-import { COMMON_TEXTS, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
+import { COMMON_TEXTS, consentVersionText, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../consent.css';
 
 export const CONSENT_GATE_TEXTS = {
@@ -90,11 +90,17 @@ export function ConsentGate({ sessionId, children }: { sessionId: string; childr
         {required && consent ? (
           <>
             <p className="consent-intro">{CONSENT_GATE_TEXTS.intro}</p>
-            <div className="consent-text" dir="auto" tabIndex={0} role="document" aria-label="Consent text">
+            <div
+              className="consent-text"
+              dir="auto"
+              tabIndex={0}
+              role="document"
+              aria-label={COMMON_TEXTS.consentText}
+            >
               {consent.text}
             </div>
             <p className="consent-version">
-              Version {consent.version} · SHA-256{' '}
+              {consentVersionText(consent.version)}{' '}
               <code title={consent.sha256}>{consent.sha256.slice(0, 12)}…</code>
             </p>
           </>

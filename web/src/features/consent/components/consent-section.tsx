@@ -2,9 +2,16 @@ import { useId, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { notify } from '../../../components/ui/toast';
 import { RecordTime } from '../../records/components/record-time';
-import { countText } from '../lib/count-text';
 import { WithdrawalsList } from './withdrawals-list';
 import '../consent.css';
+import {
+  CONSENT_TEXTS,
+  agreedText,
+  agreedVersionText,
+  agreementsText,
+  savedVersionText,
+} from '../../../i18n/en/consent';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 export const CONSENT_SECTION_TEXTS = {
   heading: 'Consent',
@@ -75,14 +82,14 @@ export function ConsentSection({ sessionId }: { sessionId: string }) {
         {CONSENT_SECTION_TEXTS.hint}
       </p>
       <label className="visually-hidden" htmlFor={fieldId}>
-        Consent text
+        {COMMON_TEXTS.consentText}
       </label>
       <textarea
         id={fieldId}
         className="text-input consent-input"
         rows={5}
         value={text}
-        placeholder="No consent asked"
+        placeholder={CONSENT_TEXTS.noConsent}
         aria-describedby={`${fieldId}-hint`}
         aria-invalid={error ? true : undefined}
         disabled={consent.isPending}
@@ -95,22 +102,24 @@ export function ConsentSection({ sessionId }: { sessionId: string }) {
       ) : null}
       {current && current.text !== '' ? (
         <p className="consent-status">
-          Version {current.version}, saved <RecordTime iso={current.createdAt} />:{' '}
-          {countText(agreedNow, 'participant')} agreed to it.
+          {savedVersionText(current.version)}
+          <RecordTime iso={current.createdAt} />
+          {agreedText(agreedNow)}
         </p>
       ) : null}
       {consent.data && consent.data.acceptances.length > 0 ? (
         <details className="consent-details">
-          <summary>Agreements ({consent.data.acceptances.length})</summary>
-          <ul className="consent-rows" aria-label="Agreements">
+          <summary>{agreementsText(consent.data.acceptances.length)}</summary>
+          <ul className="consent-rows" aria-label={CONSENT_TEXTS.agreements}>
             {consent.data.acceptances.map((acceptance) => (
               <li key={`${acceptance.userId}-${acceptance.version}-${acceptance.acceptedAt}`}>
                 <span className="consent-who" dir="auto">
                   {acceptance.name} <span className="consent-email">{acceptance.email}</span>
                 </span>
                 <span>
-                  version {acceptance.version}, <RecordTime iso={acceptance.acceptedAt} />
-                  {acceptance.withdrawnAt ? ' (withdrew since)' : ''}
+                  {agreedVersionText(acceptance.version)}
+                  <RecordTime iso={acceptance.acceptedAt} />
+                  {acceptance.withdrawnAt ? CONSENT_TEXTS.withdrewSince : ''}
                 </span>
               </li>
             ))}

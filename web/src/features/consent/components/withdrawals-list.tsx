@@ -1,6 +1,7 @@
 import { useApiAllPages } from '../../../api/queries';
 import { RecordTime } from '../../records/components/record-time';
 import { deletedText } from '../lib/count-text';
+import { CONSENT_TEXTS, withdrawalDeletedText } from '../../../i18n/en/consent';
 
 /**
  * The participants who withdrew from the session (issue 14): who, when, and how many of their
@@ -15,20 +16,22 @@ export function WithdrawalsList({ sessionId }: { sessionId: string }) {
   const list = withdrawals.data?.withdrawals ?? [];
   return (
     <div className="consent-withdrawals">
-      <h4>Withdrawals</h4>
+      <h4>{CONSENT_TEXTS.withdrawals}</h4>
       {list.length === 0 ? (
         <p className="editor-empty">
-          {withdrawals.isPending ? 'Loading withdrawals…' : 'No participant has withdrawn.'}
+          {withdrawals.isPending ? CONSENT_TEXTS.loadingWithdrawals : CONSENT_TEXTS.noWithdrawals}
         </p>
       ) : (
-        <ul className="consent-rows" aria-label="Withdrawals">
+        <ul className="consent-rows" aria-label={CONSENT_TEXTS.withdrawals}>
           {list.map((withdrawal) => (
             <li key={withdrawal.withdrawal_id}>
               <span className="consent-who" dir="auto">
                 {withdrawal.name} <span className="consent-email">{withdrawal.email}</span>
               </span>
               <span>
-                withdrew <RecordTime iso={withdrawal.time} />: {deletedText(withdrawal)} deleted
+                {CONSENT_TEXTS.withdrew}
+                <RecordTime iso={withdrawal.time} />
+                {withdrawalDeletedText(deletedText(withdrawal))}
               </span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import type { Group } from '@uis/proto';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useInlineEdit } from '../../../components/ui/use-inline-edit';
+import { DASHBOARD_TEXTS } from '../../../i18n/en/dashboard';
 
 interface GroupRowProps {
   group: Group;
@@ -23,7 +24,7 @@ export function GroupRow({ group, title, selected, deleting, onSelect, onRename,
         <div className="group-row-edit">
           <input
             className="text-input group-row-input"
-            aria-label="Group title"
+            aria-label={DASHBOARD_TEXTS.groupTitle}
             {...edit.inputProps}
             aria-invalid={edit.error ? true : undefined}
             aria-describedby={edit.error ? errorId : undefined}

@@ -37,7 +37,7 @@ export function GroupSessions({ group }: { group: Group }) {
       {sessions.isPending ? (
         <p className="group-sessions-note">{COMMON_TEXTS.loadingSessions}</p>
       ) : (
-        <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label="Sessions">
+        <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label={COMMON_TEXTS.sessions}>
           {sessions.data?.sessions.map((session) => (
             <SessionCard
               key={session.session_id}

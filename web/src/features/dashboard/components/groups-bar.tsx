@@ -5,6 +5,7 @@ import { useUser } from '../../../auth/auth-context';
 import { Icon } from '../../../components/ui/icon';
 import { useLayout } from '../../../layout/use-layout';
 import { GroupItem } from './group-item';
+import { DASHBOARD_TEXTS } from '../../../i18n/en/dashboard';
 
 interface GroupsBarProps {
   groups: readonly Group[] | undefined;
@@ -30,7 +31,7 @@ export function GroupsBar({ groups, selectedId, onSelect, collapsible, open, onT
     <button
       type="button"
       className="icon-button groups-bar-toggle"
-      aria-label={open ? 'Hide groups' : 'Show groups'}
+      aria-label={open ? DASHBOARD_TEXTS.hideGroups : DASHBOARD_TEXTS.showGroups}
       aria-expanded={open}
       aria-controls="groups-bar-content"
       onClick={onToggle}
@@ -42,7 +43,7 @@ export function GroupsBar({ groups, selectedId, onSelect, collapsible, open, onT
   return (
     <aside
       className={`groups-bar${collapsible ? ' collapsible' : ''}${folded ? ' folded' : ''}`}
-      aria-label="Groups"
+      aria-label={DASHBOARD_TEXTS.groups}
     >
       {folded ? (
         toggle
@@ -50,7 +51,7 @@ export function GroupsBar({ groups, selectedId, onSelect, collapsible, open, onT
         <div id="groups-bar-content" className="groups-bar-content">
           <div className="groups-bar-head">
             {toggle}
-            <h2 className="groups-bar-heading">Groups</h2>
+            <h2 className="groups-bar-heading">{DASHBOARD_TEXTS.groups}</h2>
             <button
               type="button"
               className="button groups-bar-create"
@@ -63,7 +64,7 @@ export function GroupsBar({ groups, selectedId, onSelect, collapsible, open, onT
               {createGroupShort ? SCREEN_TEXTS.createGroupShort : SCREEN_TEXTS.createGroup}
             </button>
           </div>
-          {groups && groups.length === 0 && <p className="groups-bar-empty">No groups yet.</p>}
+          {groups && groups.length === 0 && <p className="groups-bar-empty">{DASHBOARD_TEXTS.noGroups}</p>}
           <ul className="groups-bar-list">
             {groups?.map((group) => (
               <GroupItem

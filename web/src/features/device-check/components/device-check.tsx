@@ -9,9 +9,13 @@ import { allDone, fail, ITEM_LABELS, ITEMS, pass, type CheckState, type ItemStat
 import { playTestTone } from '../lib/media-probes';
 import { checkCamera, checkMicrophone, checkNetwork, type CheckRun } from '../lib/run-device-check';
 import '../device-check.css';
-
-const HEADING = 'Check your camera and microphone';
-const GO_TO_SESSION = 'Go to the session';
+import {
+  DEVICE_CHECK_TEXTS,
+  adviceText,
+  checksFailedText,
+  resultNotSavedText,
+} from '../../../i18n/en/device-check';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const INITIAL: CheckState = {
   camera: { status: 'checking' },
@@ -49,17 +53,13 @@ export function DeviceCheck({ sessionId }: { sessionId: string }) {
 function DeviceCheckIntro({ sessionId, onStart }: { sessionId: string; onStart: () => void }) {
   return (
     <main className="device-check">
-      <h1>{HEADING}</h1>
-      <p>
-        Before the call, this page checks your camera, microphone, speakers and network, and tells you what to
-        do if something does not work. Only whether each check passed (and your browser&apos;s name) is saved
-        for the researcher; nothing is recorded.
-      </p>
+      <h1>{COMMON_TEXTS.checkDevices}</h1>
+      <p>{DEVICE_CHECK_TEXTS.intro}</p>
       <div className="device-check-actions">
         <button type="button" className="button" onClick={onStart}>
-          Start the check
+          {DEVICE_CHECK_TEXTS.start}
         </button>
-        <Link to={liveSessionPath(sessionId)}>{GO_TO_SESSION}</Link>
+        <Link to={liveSessionPath(sessionId)}>{DEVICE_CHECK_TEXTS.goToSession}</Link>
       </div>
     </main>
   );
@@ -138,10 +138,18 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
     }));
 
   const extra: Partial<Record<DeviceCheckItem, React.ReactNode>> = {
-    camera: <video ref={video} className="device-check-preview" muted playsInline aria-label="Your camera" />,
+    camera: (
+      <video
+        ref={video}
+        className="device-check-preview"
+        muted
+        playsInline
+        aria-label={DEVICE_CHECK_TEXTS.yourCamera}
+      />
+    ),
     microphone: (
       <label className="device-check-meter">
-        Microphone level
+        {DEVICE_CHECK_TEXTS.microphoneLevel}
         <meter min={0} max={0.3} value={Math.min(level, 0.3)} />
       </label>
     ),
@@ -154,16 +162,17 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
             disabled={tone === 'playing'}
             onClick={() => void playTone()}
           >
-            <Icon name="volume_up" /> {tone === 'idle' ? 'Play a test sound' : 'Play it again'}
+            <Icon name="volume_up" />{' '}
+            {tone === 'idle' ? DEVICE_CHECK_TEXTS.playTestSound : DEVICE_CHECK_TEXTS.playAgain}
           </button>
           {tone === 'played' && (
             <fieldset className="device-check-heard">
-              <legend>Did you hear it?</legend>
+              <legend>{DEVICE_CHECK_TEXTS.heardIt}</legend>
               <button type="button" className="button" onClick={() => answerSpeakers(true)}>
-                Yes
+                {DEVICE_CHECK_TEXTS.yes}
               </button>
               <button type="button" className="button secondary" onClick={() => answerSpeakers(false)}>
-                No
+                {DEVICE_CHECK_TEXTS.no}
               </button>
             </fieldset>
           )}
@@ -174,8 +183,8 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
   const failed = ITEMS.filter((item) => state[item].status === 'fail');
   return (
     <main className="device-check">
-      <h1>{HEADING}</h1>
-      <ol className="device-check-items" aria-label="Checks">
+      <h1>{COMMON_TEXTS.checkDevices}</h1>
+      <ol className="device-check-items" aria-label={DEVICE_CHECK_TEXTS.checks}>
         {ITEMS.map((item) => (
           <CheckRow key={item} item={item} state={state[item]}>
             {extra[item]}
@@ -185,17 +194,17 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
       <div className="device-check-summary" role="status">
         {done &&
           (failed.length === 0
-            ? 'Everything works: you are ready for the call.'
-            : `${failed.length} of ${ITEMS.length} checks failed: see what to do above.`)}{' '}
-        {saving === 'saving' && 'Saving the result…'}
-        {saving === 'saved' && 'The result is saved for the researcher.'}
-        {typeof saving === 'object' && `The result could not be saved: ${saving.error}`}
+            ? DEVICE_CHECK_TEXTS.allPassed
+            : checksFailedText(failed.length, ITEMS.length))}{' '}
+        {saving === 'saving' && DEVICE_CHECK_TEXTS.saving}
+        {saving === 'saved' && DEVICE_CHECK_TEXTS.saved}
+        {typeof saving === 'object' && resultNotSavedText(saving.error)}
       </div>
       <div className="device-check-actions">
         <button type="button" className="button secondary" disabled={!done} onClick={onAgain}>
-          Check again
+          {DEVICE_CHECK_TEXTS.checkAgain}
         </button>
-        <Link to={liveSessionPath(sessionId)}>{GO_TO_SESSION}</Link>
+        <Link to={liveSessionPath(sessionId)}>{DEVICE_CHECK_TEXTS.goToSession}</Link>
       </div>
     </main>
   );
@@ -219,7 +228,7 @@ function CheckRow({
         </span>
       </div>
       {'message' in state && <p className="device-check-message">{state.message}</p>}
-      {'advice' in state && state.advice && <p className="device-check-advice">What to do: {state.advice}</p>}
+      {'advice' in state && state.advice && <p className="device-check-advice">{adviceText(state.advice)}</p>}
       {children}
     </li>
   );

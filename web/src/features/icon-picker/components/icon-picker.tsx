@@ -10,8 +10,7 @@ import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more'
 import { useIconNames } from '../hooks/use-icon-names';
 import { filterIconNames } from '../lib/filter-icons';
 import '../icon-picker.css';
-
-const SEARCH_ICONS = 'Search icons';
+import { EDITOR_TEXTS, iconCountText, noIconMatchText } from '../../../i18n/en/editor';
 
 /** Icons rendered at a time: the full list is about 2,100. */
 export const ICON_PAGE_SIZE = 120;
@@ -61,19 +60,19 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
         aria-labelledby={`${id}-title`}
       >
         <div className="icon-picker-header">
-          <h2 id={`${id}-title`}>Choose an icon</h2>
+          <h2 id={`${id}-title`}>{EDITOR_TEXTS.chooseIcon}</h2>
           <IconButton icon="close" label="Close icon picker" onClick={onClose} />
         </div>
         <input
           ref={searchBox}
           type="search"
           className="text-input"
-          aria-label={SEARCH_ICONS}
-          placeholder={SEARCH_ICONS}
+          aria-label={EDITOR_TEXTS.searchIcons}
+          placeholder={EDITOR_TEXTS.searchIcons}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <div className="icon-picker-styles" role="radiogroup" aria-label="Icon style">
+        <div className="icon-picker-styles" role="radiogroup" aria-label={EDITOR_TEXTS.iconStyle}>
           {ICON_STYLES.map((style) => (
             <label key={style} className={`icon-picker-style${style === iconStyle ? ' selected' : ''}`}>
               <input
@@ -91,13 +90,13 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
         </div>
         <div className="icon-picker-grid-wrap">
           {names === null ? (
-            <p className="icon-picker-note">Loading icons…</p>
+            <p className="icon-picker-note">{EDITOR_TEXTS.loadingIcons}</p>
           ) : matches.length === 0 ? (
-            <p className="icon-picker-note">No icon matches “{query}”.</p>
+            <p className="icon-picker-note">{noIconMatchText(query)}</p>
           ) : (
             <>
               <p className="icon-picker-note" aria-live="polite">
-                {matches.length === 1 ? '1 icon' : `${matches.length} icons`}
+                {iconCountText(matches.length)}
               </p>
               <div className="icon-picker-grid">
                 {shown.visible.map((name) => (

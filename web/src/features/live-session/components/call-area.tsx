@@ -15,11 +15,7 @@ import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
-
-/** A tile without a picture whose person is in the call. */
-const CAMERA_OFF = 'Camera off';
-const CONNECTING_TO_CALL = 'Connecting to the call…';
-const CALLING_RESEARCHER = 'Calling the researcher…';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 export interface CallAreaProps {
   sessionId: string;
@@ -91,9 +87,11 @@ function statusOf(state: CallState, role: CallRole): string {
   if (state.problem) return state.problem.text;
   switch (state.signalling) {
     case 'starting':
-      return state.local.acquiring ? 'Starting your camera and microphone…' : CONNECTING_TO_CALL;
+      return state.local.acquiring
+        ? 'Starting your camera and microphone…'
+        : LIVE_SESSION_TEXTS.connectingToCall;
     case 'connecting':
-      return CONNECTING_TO_CALL;
+      return LIVE_SESSION_TEXTS.connectingToCall;
     case 'reconnecting':
       return 'Reconnecting to the call server…';
     case 'failed':
@@ -105,7 +103,7 @@ function statusOf(state: CallState, role: CallRole): string {
   }
   if (role === 'participant') {
     if (state.link === 'connected') return 'You are in the call with the researcher.';
-    if (state.dialing) return CALLING_RESEARCHER;
+    if (state.dialing) return LIVE_SESSION_TEXTS.callingResearcher;
     if (state.remotes.length > 0) return 'Connecting the call with the researcher…';
     return 'Waiting for the researcher to start the call.';
   }
@@ -161,7 +159,11 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         })
       : null,
   );
-  const selfNote = local.acquiring ? 'Starting camera…' : local.hasVideo ? undefined : CAMERA_OFF;
+  const selfNote = local.acquiring
+    ? 'Starting camera…'
+    : local.hasVideo
+      ? undefined
+      : LIVE_SESSION_TEXTS.cameraOff;
 
   const controls = call && !state.ended && (
     <div className="call-controls">
@@ -172,7 +174,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
           disabled={local.acquiring}
           onClick={() => void call.retryMedia()}
         >
-          Retry camera and microphone
+          {LIVE_SESSION_TEXTS.retryMedia}
         </button>
       )}
       <IconButton
@@ -189,7 +191,11 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
   const self = <CallTile stream={local.stream} name="You" self note={selfNote} />;
 
   return (
-    <section className={`call-area ${role}`} aria-label="Video call" data-session={sessionId}>
+    <section
+      className={`call-area ${role}`}
+      aria-label={LIVE_SESSION_TEXTS.videoCall}
+      data-session={sessionId}
+    >
       {role === 'participant' ? (
         <div className="call-stage">
           {remotes.length > 0 ? (
@@ -198,13 +204,21 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
                 key={remote.key}
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
+                note={
+                  remote.stream && remote.link === 'connected'
+                    ? LIVE_SESSION_TEXTS.cameraOff
+                    : COMMON_TEXTS.connecting
+                }
                 className="call-main"
               />
             ))
           ) : (
             <div className="call-tile call-main call-empty" aria-label={RESEARCHER_LABEL} role="figure">
-              <span>{state.dialing ? CALLING_RESEARCHER : 'The researcher is not in the call yet.'}</span>
+              <span>
+                {state.dialing
+                  ? LIVE_SESSION_TEXTS.callingResearcher
+                  : LIVE_SESSION_TEXTS.researcherNotInCall}
+              </span>
             </div>
           )}
           <div className="call-self">{self}</div>
@@ -212,7 +226,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
       ) : (
         <ul
           className={`call-grid count-${remotes.length < 4 ? remotes.length + 1 : 'many'}`}
-          aria-label="People in the call"
+          aria-label={LIVE_SESSION_TEXTS.peopleInCall}
         >
           <li>{self}</li>
           {remotes.map((remote) => (
@@ -220,7 +234,11 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
               <CallTile
                 stream={remote.stream}
                 name={remote.name}
-                note={remote.stream && remote.link === 'connected' ? CAMERA_OFF : COMMON_TEXTS.connecting}
+                note={
+                  remote.stream && remote.link === 'connected'
+                    ? LIVE_SESSION_TEXTS.cameraOff
+                    : COMMON_TEXTS.connecting
+                }
               />
             </li>
           ))}
@@ -232,7 +250,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         </p>
         {/* Issue 16: the pre-session check (a page of its own: it opens the camera itself). */}
         <a className="call-check-link" href={deviceCheckPath(sessionId)}>
-          Check your camera and microphone
+          {COMMON_TEXTS.checkDevices}
         </a>
         {controls}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 interface CallTileProps {
   /** Their audio and video (or this page's own camera); null while there is none. */
@@ -76,7 +77,7 @@ export function CallTile({ stream, name, self = false, note, className }: CallTi
       {soundBlocked && (
         <button type="button" className="button call-tile-sound" onClick={turnSoundOn}>
           <Icon name="volume_up" size={18} />
-          Turn on sound
+          {LIVE_SESSION_TEXTS.turnOnSound}
         </button>
       )}
     </figure>

@@ -6,6 +6,7 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { useChatScroll } from '../hooks/use-chat-scroll';
 import { ChatMessage } from './chat-message';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 export interface ChatColumnProps {
   messages: readonly MessageRecord[];
@@ -72,14 +73,14 @@ export function ChatColumn({
   return (
     <section className="live-chat" aria-labelledby="live-chat-heading">
       <h2 id="live-chat-heading" className="live-chat-heading">
-        Chat
+        {LIVE_SESSION_TEXTS.chat}
       </h2>
       <div className="live-chat-list-wrap">
         <div
           ref={scroll.listRef}
           className="live-chat-list"
           role="log"
-          aria-label="Chat messages"
+          aria-label={LIVE_SESSION_TEXTS.chatMessages}
           aria-busy={loading}
           // Focusable, so the list can be scrolled with the keyboard.
           tabIndex={0}
@@ -92,7 +93,9 @@ export function ChatColumn({
               onClick={scroll.loadOlder}
               disabled={scroll.loadingOlder}
             >
-              {scroll.loadingOlder ? 'Loading older messages…' : 'Load older messages'}
+              {scroll.loadingOlder
+                ? LIVE_SESSION_TEXTS.loadingOlderMessages
+                : LIVE_SESSION_TEXTS.loadOlderMessages}
             </button>
           ) : null}
           {listFailed ? (
@@ -110,7 +113,7 @@ export function ChatColumn({
         </div>
         {scroll.unseen ? (
           <button type="button" className="live-chat-new" onClick={scroll.toNewest}>
-            New messages
+            {LIVE_SESSION_TEXTS.newMessages}
           </button>
         ) : null}
       </div>
@@ -122,7 +125,7 @@ export function ChatColumn({
         }}
       >
         <label htmlFor={boxId} className="visually-hidden">
-          Message
+          {LIVE_SESSION_TEXTS.message}
         </label>
         <textarea
           id={boxId}
@@ -130,7 +133,7 @@ export function ChatColumn({
           dir="auto"
           rows={2}
           maxLength={CHAT_MESSAGE_MAX_CHARS}
-          placeholder="Write a message"
+          placeholder={LIVE_SESSION_TEXTS.writeMessage}
           aria-describedby={problem ? problemId : undefined}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}

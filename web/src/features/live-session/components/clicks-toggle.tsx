@@ -3,8 +3,7 @@ import type { LiveConnection } from '@uis/proto/live';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-
-const NOT_CHANGED = 'Clicks were not changed';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 /**
  * The researcher's 'Allow Participant Clicks' checkbox: it asks the server, which tells the whole
@@ -27,9 +26,10 @@ export function ClicksToggle({
     setAsked(allow);
     try {
       const answer = await connection.ask('toggleParticipantClicks', { sessionId, allowClicks: allow });
-      if (answer.status !== STATUS.SUCCESS) notify.error(NOT_CHANGED, answer.res.message);
+      if (answer.status !== STATUS.SUCCESS)
+        notify.error(LIVE_SESSION_TEXTS.clicksNotChanged, answer.res.message);
     } catch {
-      notify.error(NOT_CHANGED, COMMON_TEXTS.serverTimeout);
+      notify.error(LIVE_SESSION_TEXTS.clicksNotChanged, COMMON_TEXTS.serverTimeout);
     } finally {
       setAsked(null);
     }

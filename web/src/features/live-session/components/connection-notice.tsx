@@ -2,6 +2,12 @@ import { ERROR_CODES } from '@uis/proto/browser';
 import type { LiveState } from '@uis/proto/live';
 import { Link } from 'react-router-dom';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import {
+  accessEndedText,
+  LIVE_SESSION_TEXTS,
+  notConnectedText,
+  signInEndedText,
+} from '../../../i18n/en/live-session';
 
 /**
  * How the live connection is doing, in words: a polite status while it connects or reconnects, an
@@ -20,9 +26,9 @@ export function ConnectionNotice({
   if (accessEnded !== null) {
     return (
       <div className="live-notice error" role="alert">
-        <p>You are no longer in this session: {accessEnded}</p>
+        <p>{accessEndedText(accessEnded)}</p>
         <Link className="button secondary" to={homePath}>
-          Back to your sessions
+          {COMMON_TEXTS.backToSessions}
         </Link>
       </div>
     );
@@ -33,13 +39,13 @@ export function ConnectionNotice({
       <div className="live-notice error" role="alert">
         {signedOut ? (
           <>
-            <p>Your sign-in has ended: {problem.message} Sign in again to rejoin the session.</p>
+            <p>{signInEndedText(problem.message)}</p>
             <button type="button" className="button" onClick={onSignInAgain}>
-              Sign in again
+              {LIVE_SESSION_TEXTS.signInAgain}
             </button>
           </>
         ) : (
-          <p>The live session is not connected: {problem.message}</p>
+          <p>{notConnectedText(problem.message)}</p>
         )}
       </div>
     );
@@ -48,7 +54,7 @@ export function ConnectionNotice({
   return (
     <div className="live-notice-status" role="status">
       {status === 'reconnecting' ? (
-        <p className="live-notice">Reconnecting…</p>
+        <p className="live-notice">{LIVE_SESSION_TEXTS.reconnecting}</p>
       ) : status === 'connecting' ? (
         <p className="live-notice quiet">{COMMON_TEXTS.connecting}</p>
       ) : null}

@@ -1,8 +1,8 @@
 import type { LiveConnection } from '@uis/proto/live';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
-
-const NOT_ENDED = 'The session was not ended';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
  * The researcher's 'End session' (issue 14): a second click confirms, so a stray click does not send
@@ -22,9 +22,9 @@ export function EndSessionButton({
     setSending(true);
     try {
       const answer = await connection.endSession();
-      if (answer.status !== 'SUCCESS') notify.error(NOT_ENDED, answer.res.message);
+      if (answer.status !== 'SUCCESS') notify.error(LIVE_SESSION_TEXTS.notEnded, answer.res.message);
     } catch {
-      notify.error(NOT_ENDED, 'No answer from the server: try again.');
+      notify.error(LIVE_SESSION_TEXTS.notEnded, 'No answer from the server: try again.');
     } finally {
       setSending(false);
       setConfirming(false);
@@ -38,20 +38,20 @@ export function EndSessionButton({
         disabled={disabled}
         onClick={() => setConfirming(true)}
       >
-        End session
+        {LIVE_SESSION_TEXTS.endSession}
       </button>
     );
   }
   return (
-    <div className="live-end-confirm" role="group" aria-label="End the session for everyone?">
-      <span>End it for everyone?</span>
+    <div className="live-end-confirm" role="group" aria-label={LIVE_SESSION_TEXTS.endForEveryone}>
+      <span>{LIVE_SESSION_TEXTS.endItForEveryone}</span>
       <button
         type="button"
         className="button danger"
         disabled={disabled || sending}
         onClick={() => void end()}
       >
-        Yes, end session
+        {LIVE_SESSION_TEXTS.yesEndSession}
       </button>
       <button
         type="button"
@@ -59,7 +59,7 @@ export function EndSessionButton({
         disabled={sending}
         onClick={() => setConfirming(false)}
       >
-        Cancel
+        {COMMON_TEXTS.cancel}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 /**
  * 'Exit' goes back one page (spec section 2). Opened directly (a bookmark, a new tab), the page has
@@ -16,7 +17,7 @@ export function ExitLink({ fallback }: { fallback: string }) {
   };
   return (
     <Link to={fallback} className="button secondary live-exit" onClick={onClick}>
-      Exit
+      {LIVE_SESSION_TEXTS.exit}
     </Link>
   );
 }

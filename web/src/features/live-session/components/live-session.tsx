@@ -22,6 +22,7 @@ import { SessionEnded } from './session-ended';
 import { SessionStage } from './session-stage';
 import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../live-session.css';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 /**
  * The live session (spec section 2): top bar with the title and Exit, the video area by type, the
@@ -118,7 +119,7 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
         }}
       />
       <main className="live-body">
-        <section className="live-stage" aria-label="Video">
+        <section className="live-stage" aria-label={LIVE_SESSION_TEXTS.video}>
           {info.data && role ? (
             <SessionStage
               sessionId={sessionId}

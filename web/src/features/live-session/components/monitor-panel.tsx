@@ -7,6 +7,13 @@ import { Icon } from '../../../components/ui/icon';
 import { videoTimeText } from '../../records/lib/record-format';
 import { driftLevel, driftText, durationText } from '../lib/monitor-format';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import {
+  connectedCountText,
+  connectedForText,
+  leftAgoText,
+  LIVE_SESSION_TEXTS,
+  reconnectsText,
+} from '../../../i18n/en/live-session';
 
 /**
  * The researcher's live monitor (beside the video, hidden from participants): who is connected,
@@ -28,11 +35,9 @@ export function MonitorPanel({
   return (
     <details className="live-monitor" open>
       <summary>
-        <Icon name="groups" /> Participants{' '}
+        <Icon name="groups" /> {LIVE_SESSION_TEXTS.participants}{' '}
         <span className="live-monitor-count">
-          {snapshot
-            ? `${connected} connected${participants.length > connected ? `, ${participants.length - connected} left` : ''}`
-            : '…'}
+          {snapshot ? connectedCountText(connected, participants.length - connected) : '…'}
         </span>
       </summary>
       {snapshot && participants.length === 0 ? (
@@ -61,27 +66,27 @@ function MonitorRow({ participant: p, now }: { participant: MonitoredParticipant
       </span>
       <span className="live-monitor-facts">
         {p.connected && p.since !== null ? (
-          <span title="Connected for">for {durationText(now - p.since)}</span>
+          <span title={LIVE_SESSION_TEXTS.connectedFor}>{connectedForText(durationText(now - p.since))}</span>
         ) : p.leftAt !== null ? (
-          <span>left {durationText(now - p.leftAt)} ago</span>
+          <span>{leftAgoText(durationText(now - p.leftAt))}</span>
         ) : null}
         {p.reconnects > 0 ? (
-          <span title="Joined again after the first time">
-            {p.reconnects} reconnect{p.reconnects === 1 ? '' : 's'}
-          </span>
+          <span title={LIVE_SESSION_TEXTS.joinedAgain}>{reconnectsText(p.reconnects)}</span>
         ) : null}
         {p.connected && p.playback ? (
-          <span className="live-monitor-position" title="Their video position">
+          <span className="live-monitor-position" title={LIVE_SESSION_TEXTS.videoPosition}>
             {/* Icons, not ⏸ and ▶: the text font has no pause glyph. */}
             <Icon name={p.playback.paused ? 'pause' : 'play_arrow'} />
-            <span className="visually-hidden">{p.playback.paused ? 'paused at' : 'playing at'} </span>
+            <span className="visually-hidden">
+              {p.playback.paused ? LIVE_SESSION_TEXTS.pausedAt : LIVE_SESSION_TEXTS.playingAt}{' '}
+            </span>
             {videoTimeText(p.playback.currentTime)}
           </span>
         ) : null}
         {p.connected && p.playback?.driftMs != null ? (
           <span
             className={`live-monitor-drift ${driftLevel(p.playback.driftMs)}`}
-            title="How far their video is from yours (+ ahead, − behind)"
+            title={LIVE_SESSION_TEXTS.drift}
           >
             {driftText(p.playback.driftMs)}
           </span>
@@ -109,7 +114,9 @@ function CallFacts({ call }: { call: NonNullable<MonitoredParticipant['call']> }
   return (
     <span className={`live-monitor-call ${link}`} title={words.title}>
       <Icon name={call.muted ? 'mic_off' : 'mic'} />
-      <span className="visually-hidden">{call.muted ? 'muted' : 'microphone on'}</span>
+      <span className="visually-hidden">
+        {call.muted ? LIVE_SESSION_TEXTS.muted : LIVE_SESSION_TEXTS.microphoneOn}
+      </span>
       {words.text}
     </span>
   );

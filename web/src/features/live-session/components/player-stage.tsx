@@ -13,6 +13,7 @@ import type { PlayerAdapter } from '../../../playback/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 export interface PlayerStageProps {
   sessionId: string;
@@ -26,8 +27,6 @@ export interface PlayerStageProps {
   prompts: readonly Prompt[] | undefined;
 }
 
-/** What a click says when it is not recorded. */
-const CLICK_NOT_RECORDED = 'Your click was not recorded';
 /** The server's sentence for the same refusal, said before asking it. */
 export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
 
@@ -111,7 +110,7 @@ export function PlayerStage({
     const point = clickFractions(event.clientX, event.clientY, box, picture);
     if (!point) return; // on the bars around the picture
     if (!allowClicks) {
-      notify.error(CLICK_NOT_RECORDED, CLICKS_OFF_TEXT);
+      notify.error(LIVE_SESSION_TEXTS.clickNotRecorded, CLICKS_OFF_TEXT);
       return;
     }
     const payload = clickPayload(player, point, sessionId, userName, kind);
@@ -119,9 +118,10 @@ export function PlayerStage({
     showMarker(spot.x, spot.y);
     connection.ask('clickVideo', payload).then(
       (answer) => {
-        if (answer.status !== STATUS.SUCCESS) notify.error(CLICK_NOT_RECORDED, answer.res.message);
+        if (answer.status !== STATUS.SUCCESS)
+          notify.error(LIVE_SESSION_TEXTS.clickNotRecorded, answer.res.message);
       },
-      () => notify.error(CLICK_NOT_RECORDED, COMMON_TEXTS.serverTimeout),
+      () => notify.error(LIVE_SESSION_TEXTS.clickNotRecorded, COMMON_TEXTS.serverTimeout),
     );
   };
 
@@ -163,7 +163,7 @@ export function PlayerStage({
       {blocked ? (
         <button type="button" className="live-join-playback" onClick={resume}>
           <Icon name="play_circle" size={48} />
-          Click to join playback
+          {LIVE_SESSION_TEXTS.joinPlayback}
         </button>
       ) : null}
       {failure ? (

@@ -2,6 +2,7 @@ import { TRANSPARENT } from '@uis/proto/browser';
 import type { Action } from '@uis/proto';
 import { Icon } from '../../../components/ui/icon';
 import { useIconFonts } from '../../../components/ui/icon-fonts';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 /**
  * The session's reaction icons (spec section 2), in the style and colour set in the editor. Pressing
@@ -19,7 +20,7 @@ export function ReactionsRow({
   useIconFonts(actions.map((action) => action.type));
   if (actions.length === 0) return null;
   return (
-    <ul className="live-reactions" aria-label="Reactions">
+    <ul className="live-reactions" aria-label={LIVE_SESSION_TEXTS.reactions}>
       {actions.map((action) => (
         <li key={action.action_id}>
           <button

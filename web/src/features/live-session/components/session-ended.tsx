@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LIVE_SESSION_TEXTS, nextStepText } from '../../../i18n/en/live-session';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /** Seconds a participant sees the ended message before the completion URL opens. */
 export const COMPLETION_REDIRECT_S = 5;
@@ -34,22 +36,18 @@ export function SessionEnded({
 
   return (
     <div className="live-notice live-ended" role="alert">
-      <h2>This session has ended</h2>
-      {participant ? (
-        <p>The researcher has ended this session. Thank you for taking part.</p>
-      ) : (
-        <p>You ended this session for everyone.</p>
-      )}
+      <h2>{LIVE_SESSION_TEXTS.ended}</h2>
+      {participant ? <p>{LIVE_SESSION_TEXTS.endedByResearcher}</p> : <p>{LIVE_SESSION_TEXTS.endedByYou}</p>}
       {redirect ? (
         <p>
-          Taking you to the next step in {left} second{left === 1 ? '' : 's'}…{' '}
+          {nextStepText(left)}{' '}
           <a className="button" href={redirect}>
-            Continue now
+            {LIVE_SESSION_TEXTS.continueNow}
           </a>
         </p>
       ) : null}
       <Link className="button secondary" to={homePath}>
-        Back to your sessions
+        {COMMON_TEXTS.backToSessions}
       </Link>
     </div>
   );

@@ -10,6 +10,7 @@ import { videoAssetPath } from '../../../playback/players/video-asset';
 import type { MakePlayer } from '../../../components/player/use-player-in';
 import { PlayerStage } from './player-stage';
 import { COMMON_TEXTS, streamNotPlayedText } from '../../../i18n/en/common';
+import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 // The camera call (PeerJS) loads only for chat sessions.
 const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));
@@ -65,9 +66,7 @@ function UploadedVideoStage(props: StageCommon) {
   if (!name) {
     return (
       <p className="live-player-failure">
-        {role === 'owner'
-          ? 'This session has no video yet: upload one in the session editor.'
-          : 'This session has no video yet.'}
+        {role === 'owner' ? LIVE_SESSION_TEXTS.noVideoOwner : LIVE_SESSION_TEXTS.noVideo}
       </p>
     );
   }
@@ -87,6 +86,6 @@ function StreamStage({ source, ...props }: StageCommon & { source: string }) {
         }),
     [source, role],
   );
-  if (!source.trim()) return <p className="live-player-failure">This stream session has no source yet.</p>;
+  if (!source.trim()) return <p className="live-player-failure">{LIVE_SESSION_TEXTS.noStreamSource}</p>;
   return <PlayerStage {...props} kind="stream" make={make} />;
 }

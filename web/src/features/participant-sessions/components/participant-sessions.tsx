@@ -11,6 +11,7 @@ import { AccountBar } from '../../auth/components/account-bar';
 import { WithdrawButton } from '../../consent/components/withdraw-button';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './participant-sessions.css';
+import { PARTICIPANT_SESSIONS_TEXTS } from '../../../i18n/en/participant-sessions';
 
 /**
  * The participant's home (spec section 2): the sessions they are in, each opening its live
@@ -31,19 +32,17 @@ export function ParticipantSessions() {
     <div className="participant-sessions">
       <AccountBar />
       <main className="participant-sessions-main">
-        <h2 className="participant-sessions-heading">Your sessions</h2>
+        <h2 className="participant-sessions-heading">{PARTICIPANT_SESSIONS_TEXTS.heading}</h2>
         {sessions.isPending && <p className="participant-sessions-note">{COMMON_TEXTS.loadingSessions}</p>}
         {list?.length === 0 && (
           <div className="participant-sessions-empty">
             <Icon name="event_busy" size={48} />
-            <p>No sessions yet.</p>
-            <p className="participant-sessions-note">
-              A session appears here when a researcher includes you.
-            </p>
+            <p>{PARTICIPANT_SESSIONS_TEXTS.noSessions}</p>
+            <p className="participant-sessions-note">{PARTICIPANT_SESSIONS_TEXTS.howSessionsAppear}</p>
           </div>
         )}
         {list && list.length > 0 && (
-          <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label="Sessions">
+          <ul className={`session-grid${cardsCompact ? ' compact' : ''}`} aria-label={COMMON_TEXTS.sessions}>
             {list.map((session) => (
               <SessionCard
                 key={session.session_id}
@@ -56,7 +55,7 @@ export function ParticipantSessions() {
                 <WithdrawButton sessionId={session.session_id} title={session.title} />
                 {session.type === 'chat' && (
                   <a className="participant-sessions-check" href={deviceCheckPath(session.session_id)}>
-                    Check your camera and microphone
+                    {COMMON_TEXTS.checkDevices}
                   </a>
                 )}
               </SessionCard>

@@ -7,8 +7,7 @@ import { Icon } from '../../../components/ui/icon';
 import { notify } from '../../../components/ui/toast';
 import { joinCapOf, joinedText } from '../lib/join-cap';
 import { PROLIFIC_QUERY } from '../lib/panel-ids';
-
-const NOT_LOADED = 'The join link could not be loaded.';
+import { PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
@@ -48,7 +47,7 @@ function CopyField({ label, copyLabel, value }: { label: string; copyLabel: stri
           aria-label={copyLabel}
           onClick={() => void copy(value, label)}
         >
-          <Icon name="content_copy" size={18} /> Copy
+          <Icon name="content_copy" size={18} /> {PARTICIPATION_TEXTS.copy}
         </button>
       </div>
     </div>
@@ -85,7 +84,7 @@ function ActiveJoinLink({
           disabled={busy}
           onClick={() => setConfirming('replace')}
         >
-          <Icon name="autorenew" size={18} /> New link
+          <Icon name="autorenew" size={18} /> {PARTICIPATION_TEXTS.newLink}
         </button>
         <button
           type="button"
@@ -93,16 +92,12 @@ function ActiveJoinLink({
           disabled={busy}
           onClick={() => setConfirming('revoke')}
         >
-          <Icon name="link_off" size={18} /> Revoke
+          <Icon name="link_off" size={18} /> {PARTICIPATION_TEXTS.revoke}
         </button>
       </div>
       <details className="join-link-hint">
-        <summary>Recruiting on Prolific or another panel?</summary>
-        <p>
-          Append the panel&apos;s placeholders to the link, and the panel fills in each participant&apos;s
-          ids. Whatever query parameters the link carries (names of letters, digits and underscores) are kept
-          as that participant&apos;s panel ids: listed under People and in the study export.
-        </p>
+        <summary>{PARTICIPATION_TEXTS.panelQuestion}</summary>
+        <p>{PARTICIPATION_TEXTS.panelHint}</p>
         <CopyField
           label="Link for Prolific"
           copyLabel="Copy the link for Prolific"
@@ -111,7 +106,7 @@ function ActiveJoinLink({
       </details>
       {confirming === 'revoke' ? (
         <ConfirmDialog
-          title="Revoke the join link?"
+          title={PARTICIPATION_TEXTS.revokeHeading}
           message="The link stops adding people at once. Those who already joined stay in the session."
           confirmLabel="Revoke link"
           busy={busy}
@@ -121,7 +116,7 @@ function ActiveJoinLink({
       ) : null}
       {confirming === 'replace' ? (
         <ConfirmDialog
-          title="Make a new join link?"
+          title={PARTICIPATION_TEXTS.replaceHeading}
           message="The current link stops working and a new one takes its place, with the same cap. Those who already joined stay in the session."
           confirmLabel="Make a new link"
           busy={busy}
@@ -147,13 +142,11 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
   };
   return (
     <form className="join-link-new" onSubmit={submit} noValidate>
-      <p className="editor-empty">
-        Anyone with a join link signs in (or signs up) and joins this session, added to Scope.
-      </p>
+      <p className="editor-empty">{PARTICIPATION_TEXTS.linkExplained}</p>
       <div className="join-link-new-row">
         <div className="join-link-cap">
           <label className="editor-field-label" htmlFor={`${id}-cap`}>
-            Most participants (optional)
+            {PARTICIPATION_TEXTS.cap}
           </label>
           <input
             id={`${id}-cap`}
@@ -163,7 +156,7 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
             min={1}
             max={SCOPE_MAX_EMAILS}
             step={1}
-            placeholder="No cap"
+            placeholder={PARTICIPATION_TEXTS.noCap}
             value={capText}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
@@ -171,7 +164,7 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
           />
         </div>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          <Icon name="add_link" size={18} /> Make a join link
+          <Icon name="add_link" size={18} /> {PARTICIPATION_TEXTS.makeLink}
         </button>
       </div>
       {error ? (
@@ -188,7 +181,11 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
  * joined, a new link in its place (the old stops working) and Revoke.
  */
 export function JoinLinkSection({ sessionId }: { sessionId: string }) {
-  const query = useApiQuery('getJoinLink', { sessionId }, { errorText: NOT_LOADED });
+  const query = useApiQuery(
+    'getJoinLink',
+    { sessionId },
+    { errorText: PARTICIPATION_TEXTS.joinLinkNotLoaded },
+  );
   const invalidates = ['getJoinLink', 'getSessionPeople'] as const;
   const create = useApiMutation('createJoinLink', { invalidates });
   const revoke = useApiMutation('revokeJoinLink', { invalidates });
@@ -203,10 +200,12 @@ export function JoinLinkSection({ sessionId }: { sessionId: string }) {
   return (
     <section className="editor-section join-link" aria-labelledby={`${id}-heading`}>
       <div className="editor-section-header">
-        <h3 id={`${id}-heading`}>Join link</h3>
+        <h3 id={`${id}-heading`}>{PARTICIPATION_TEXTS.joinLink}</h3>
       </div>
       {query.data === undefined ? (
-        <p className="editor-empty">{query.isError ? NOT_LOADED : 'Loading…'}</p>
+        <p className="editor-empty">
+          {query.isError ? PARTICIPATION_TEXTS.joinLinkNotLoaded : PARTICIPATION_TEXTS.loading}
+        </p>
       ) : link ? (
         <ActiveJoinLink
           link={link}

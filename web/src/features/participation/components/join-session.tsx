@@ -6,8 +6,9 @@ import { Icon } from '../../../components/ui/icon';
 import { liveSessionPath } from '../../../routes';
 import { joinFailureOf, joinSession, type JoinFailure } from '../lib/join-session';
 import { panelIdsOf } from '../lib/panel-ids';
-import { JOIN_TEXTS } from '../../../i18n/en/common';
+import { COMMON_TEXTS, JOIN_TEXTS } from '../../../i18n/en/common';
 import '../participation.css';
+import { JOIN_SESSION_PAGE_TEXTS } from '../../../i18n/en/join-session';
 
 export const JOIN_SESSION_TEXTS = {
   heading: JOIN_TEXTS.heading,
@@ -48,7 +49,7 @@ export function JoinSession({ token, query }: { token: string; query: string }) 
 
   const home = (
     <Link className="button secondary" to={homePathOf(user)}>
-      {user.type === RESEARCHER ? 'Back to the dashboard' : 'Back to your sessions'}
+      {user.type === RESEARCHER ? JOIN_SESSION_PAGE_TEXTS.backToDashboard : COMMON_TEXTS.backToSessions}
     </Link>
   );
   if (attempt === 0) {
@@ -74,7 +75,7 @@ export function JoinSession({ token, query }: { token: string; query: string }) 
     return (
       <main className="join-session" aria-busy="true">
         <span className="join-session-spinner" aria-hidden="true" />
-        <p role="status">Joining the session…</p>
+        <p role="status">{JOIN_SESSION_PAGE_TEXTS.joining}</p>
       </main>
     );
   }
@@ -82,7 +83,7 @@ export function JoinSession({ token, query }: { token: string; query: string }) 
     <main className="join-session">
       <div className="join-session-card" role="alert">
         <Icon name="link_off" size={40} className="join-session-icon" />
-        <h1>You could not join this session</h1>
+        <h1>{JOIN_SESSION_PAGE_TEXTS.notJoined}</h1>
         <p>{failure.message}</p>
         <div className="join-session-actions">
           {failure.retryable ? (
@@ -94,7 +95,7 @@ export function JoinSession({ token, query }: { token: string; query: string }) 
                 setAttempt((count) => count + 1);
               }}
             >
-              Try again
+              {JOIN_SESSION_PAGE_TEXTS.tryAgain}
             </button>
           ) : null}
           {home}

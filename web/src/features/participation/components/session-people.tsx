@@ -6,6 +6,7 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { SOURCE_LABELS, conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { joinedAtText, PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
@@ -56,7 +57,7 @@ function JoinedPerson({ person }: { person: SessionPerson }) {
       <div className="people-main">
         <span className="people-email">{person.email}</span>
         <span className="people-meta">
-          {person.joinedAt ? `Joined ${shortTime(person.joinedAt)}` : 'Joined'} ·{' '}
+          {person.joinedAt ? joinedAtText(shortTime(person.joinedAt)) : PARTICIPATION_TEXTS.joined} ·{' '}
           {SOURCE_LABELS[person.source]}
         </span>
         {ids.length > 0 ? (
@@ -97,7 +98,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
   return (
     <section className="editor-section people" aria-labelledby={`${id}-heading`}>
       <div className="editor-section-header">
-        <h3 id={`${id}-heading`}>People</h3>
+        <h3 id={`${id}-heading`}>{PARTICIPATION_TEXTS.people}</h3>
         <IconButton
           icon="refresh"
           label="Refresh people"
@@ -106,19 +107,19 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
         />
       </div>
       {query.data === undefined ? (
-        <p className="editor-empty">{query.isError ? 'People could not be loaded.' : 'Loading people…'}</p>
+        <p className="editor-empty">
+          {query.isError ? PARTICIPATION_TEXTS.peopleNotLoaded : PARTICIPATION_TEXTS.loadingPeople}
+        </p>
       ) : nobody ? (
         <p className="editor-empty">
-          {everyone
-            ? 'Scope is Everyone: every participant can open this session, so nobody is invited by e-mail. People who join through the join link appear here.'
-            : 'Nobody yet. E-mail addresses added to Scope are invited when the session is saved; people who join through the join link appear here too.'}
+          {everyone ? PARTICIPATION_TEXTS.nobodyInvitedEveryone : PARTICIPATION_TEXTS.nobodyYet}
         </p>
       ) : (
         <>
           {invited.length > 0 ? (
             <div className="people-group">
               <h4 id={`${id}-invited`}>
-                Invited <span className="people-count">{invited.length}</span>
+                {PARTICIPATION_TEXTS.invited} <span className="people-count">{invited.length}</span>
               </h4>
               <ul className="people-list" aria-labelledby={`${id}-invited`}>
                 {invited.map((person) => (
@@ -129,7 +130,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
           ) : null}
           <div className="people-group">
             <h4 id={`${id}-joined`}>
-              Joined <span className="people-count">{joined.length}</span>
+              {PARTICIPATION_TEXTS.joined} <span className="people-count">{joined.length}</span>
             </h4>
             {joined.length > 0 ? (
               <ul className="people-list" aria-labelledby={`${id}-joined`}>

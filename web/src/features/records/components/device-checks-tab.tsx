@@ -2,9 +2,7 @@ import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
 import { useApiAllPages } from '../../../api/queries';
 import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
 import { RecordTime } from './record-time';
-import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
-
-const FETCH_ERROR = 'Error fetching the device checks';
+import { RECORD_PANEL_TEXTS, RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 /** The items' column headers: short, for a table of nine columns. */
 const HEADERS = {
@@ -17,7 +15,9 @@ const HEADERS = {
 } as const satisfies Record<DeviceCheckItem, string>;
 
 const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
-  <span className={`record-check record-check-${outcome}`}>{outcome === 'pass' ? 'Pass' : 'Fail'}</span>
+  <span className={`record-check record-check-${outcome}`}>
+    {outcome === 'pass' ? RECORD_PANEL_TEXTS.pass : RECORD_PANEL_TEXTS.fail}
+  </span>
 );
 
 /**
@@ -25,12 +25,16 @@ const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
  * video. Read-only: the participants store them; the study export has them (device-checks.csv).
  */
 export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
-  const checks = useApiAllPages('getDeviceChecks', { sessionId }, { errorText: FETCH_ERROR });
+  const checks = useApiAllPages(
+    'getDeviceChecks',
+    { sessionId },
+    { errorText: RECORD_PANEL_TEXTS.deviceChecksNotFetched },
+  );
   const list = checks.data?.checks ?? [];
   if (list.length === 0)
     return (
       <p className="record-empty">
-        {checks.isLoading ? 'Loading the device checks…' : 'No device checks yet.'}
+        {checks.isLoading ? RECORD_PANEL_TEXTS.loadingDeviceChecks : RECORD_PANEL_TEXTS.noDeviceChecks}
       </p>
     );
   return (
@@ -39,7 +43,7 @@ export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
         <tr>
           <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
           <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
-          <th scope="col">Browser</th>
+          <th scope="col">{RECORD_TABLE_TEXTS.browser}</th>
           {ITEMS.map((item) => (
             <th scope="col" key={item}>
               {HEADERS[item]}

@@ -6,7 +6,7 @@ import { ratioPercent } from '../lib/record-format';
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
-import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
+import { RECORD_PANEL_TEXTS, RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 /** Recorded clicks (spec section 2): who, formatted time, video time, x, y, a colour swatch and delete. */
 export function PixelsTab({ sessionId }: { sessionId: string }) {
@@ -18,7 +18,11 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
   const list = pixels.data?.pixels ?? [];
   const shown = useShownItems(list, RECORD_PAGE_SIZE);
   if (list.length === 0)
-    return <p className="record-empty">{pixels.isLoading ? 'Loading clicks…' : 'No clicks yet.'}</p>;
+    return (
+      <p className="record-empty">
+        {pixels.isLoading ? RECORD_PANEL_TEXTS.loadingClicks : RECORD_PANEL_TEXTS.noClicks}
+      </p>
+    );
   return (
     <>
       <table className="record-table">
@@ -29,9 +33,9 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
             <th scope="col">{RECORD_TABLE_TEXTS.video}</th>
             <th scope="col">X</th>
             <th scope="col">Y</th>
-            <th scope="col">Colour</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.colour}</th>
             <th scope="col">
-              <span className="visually-hidden">Delete</span>
+              <span className="visually-hidden">{RECORD_TABLE_TEXTS.delete}</span>
             </th>
           </tr>
         </thead>

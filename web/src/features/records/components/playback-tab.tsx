@@ -5,7 +5,7 @@ import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
 import { COMMON_TEXTS, PLAYBACK_EVENT_TEXTS } from '../../../i18n/en/common';
-import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
+import { RECORD_PANEL_TEXTS, RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 const EVENT_TEXT: Record<PlaybackEvent, string> = {
   ...PLAYBACK_EVENT_TEXTS,
@@ -24,7 +24,9 @@ export function PlaybackTab({ sessionId }: { sessionId: string }) {
   const shown = useShownItems(list, RECORD_PAGE_SIZE);
   if (list.length === 0)
     return (
-      <p className="record-empty">{log.isLoading ? 'Loading the playback log…' : 'Nothing played yet.'}</p>
+      <p className="record-empty">
+        {log.isLoading ? RECORD_PANEL_TEXTS.loadingPlaybackLog : RECORD_PANEL_TEXTS.nothingPlayed}
+      </p>
     );
   return (
     <>
@@ -33,7 +35,7 @@ export function PlaybackTab({ sessionId }: { sessionId: string }) {
           <tr>
             <th scope="col">{RECORD_TABLE_TEXTS.time}</th>
             <th scope="col">{RECORD_TABLE_TEXTS.video}</th>
-            <th scope="col">Event</th>
+            <th scope="col">{RECORD_TABLE_TEXTS.event}</th>
             <th scope="col">{PLAYBACK_EVENT_TEXTS.rate}</th>
             <th scope="col">{RECORD_TABLE_TEXTS.who}</th>
           </tr>
@@ -52,7 +54,7 @@ export function PlaybackTab({ sessionId }: { sessionId: string }) {
                 {entry.promptId ? (
                   <span className="record-prompt-text">
                     {' '}
-                    {promptText.get(entry.promptId) ?? '(a prompt since deleted)'}
+                    {promptText.get(entry.promptId) ?? RECORD_PANEL_TEXTS.deletedPrompt}
                   </span>
                 ) : null}
               </td>

@@ -1,14 +1,18 @@
 import { UI_TEXTS, formatClockTime } from '@uis/proto/browser';
 import { useApiQuery } from '../../../api/queries';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
+import { RECORD_PANEL_TEXTS, RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 /** The session's prompts as the record panel lists them: time, duration and text (edited in the edit panel). */
 export function PromptsTab({ sessionId }: { sessionId: string }) {
   const prompts = useApiQuery('getPrompts', { sessionId }, { errorText: UI_TEXTS.errorFetchingPrompts });
   const list = prompts.data?.prompts ?? [];
   if (list.length === 0)
-    return <p className="record-empty">{prompts.isLoading ? 'Loading prompts…' : 'No prompts yet.'}</p>;
+    return (
+      <p className="record-empty">
+        {prompts.isLoading ? RECORD_PANEL_TEXTS.loadingPrompts : RECORD_PANEL_TEXTS.noPrompts}
+      </p>
+    );
   return (
     <table className="record-table">
       <thead>

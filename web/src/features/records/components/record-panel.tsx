@@ -10,6 +10,7 @@ import { PixelsTab } from './pixels-tab';
 import { PlaybackTab } from './playback-tab';
 import { PromptsTab } from './prompts-tab';
 import '../records.css';
+import { RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 /**
  * The record panel of the session editor (spec section 2): Messages, Pixels and Prompts tabs, ours
@@ -43,9 +44,9 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
   };
 
   return (
-    <section className="record-panel" aria-label="Records">
+    <section className="record-panel" aria-label={RECORD_PANEL_TEXTS.records}>
       <div className="record-panel-header">
-        <div className="record-tabs" role="tablist" aria-label="Record kind">
+        <div className="record-tabs" role="tablist" aria-label={RECORD_PANEL_TEXTS.recordKind}>
           {PANEL_TABS.map((name, index) => (
             <button
               key={name}

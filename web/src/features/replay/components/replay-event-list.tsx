@@ -5,6 +5,7 @@ import { indexRange, type TimeWindow } from '../lib/time-window';
 import { formatVideoTime } from '../lib/video-time';
 import { EventIcon } from './event-icon';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { clicksLeftOutText, offVideoText, REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 interface ReplayEventListProps {
   events: readonly ReplayEvent[];
@@ -13,8 +14,6 @@ interface ReplayEventListProps {
   loading: boolean;
   offVideo: { messages: readonly OffVideoMessage[]; clicks: number };
 }
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The events in video order, as a list beside the video: each seeks there; those in the heatmap's
@@ -39,11 +38,11 @@ export function ReplayEventList({ events, heatWindow, onSeek, loading, offVideo 
     <section className="replay-events" aria-labelledby={headingId} aria-busy={loading}>
       <div className="replay-events-inner">
         <h3 id={headingId} className="replay-events-heading">
-          Events <span className="replay-events-count">{events.length}</span>
+          {REPLAY_TEXTS.events} <span className="replay-events-count">{events.length}</span>
         </h3>
         <div ref={scroller} className="replay-events-scroller">
           {events.length === 0 ? (
-            <p className="replay-empty">{loading ? 'Loading records…' : 'No events on the video.'}</p>
+            <p className="replay-empty">{loading ? REPLAY_TEXTS.loadingRecords : REPLAY_TEXTS.noEvents}</p>
           ) : (
             <ol className="replay-event-list">
               {events.map((event, index) => {
@@ -76,10 +75,8 @@ export function ReplayEventList({ events, heatWindow, onSeek, loading, offVideo 
           )}
           {offCount > 0 ? (
             <details className="replay-off-video">
-              <summary>Not on the video: {plural(offCount, 'record')}</summary>
-              <p className="replay-off-video-why">
-                Recorded while no video was playing, so not on the timeline.
-              </p>
+              <summary>{offVideoText(offCount)}</summary>
+              <p className="replay-off-video-why">{REPLAY_TEXTS.offVideoWhy}</p>
               {offVideo.messages.length > 0 ? (
                 <ul>
                   {offVideo.messages.map((message) => (
@@ -95,9 +92,7 @@ export function ReplayEventList({ events, heatWindow, onSeek, loading, offVideo 
                 </ul>
               ) : null}
               {offVideo.clicks > 0 ? (
-                <p className="replay-off-video-clicks">
-                  {plural(offVideo.clicks, 'click')}, left out of the heatmap.
-                </p>
+                <p className="replay-off-video-clicks">{clicksLeftOutText(offVideo.clicks)}</p>
               ) : null}
             </details>
           ) : null}

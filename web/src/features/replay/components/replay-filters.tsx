@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { KIND_NAMES, REPLAY_KINDS, type ReplayKind } from '../lib/replay-events';
 import { KIND_ICONS } from './event-icon';
+import { REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 interface ReplayFiltersProps {
   people: readonly string[];
@@ -19,14 +20,14 @@ export function ReplayFilters({ people, who, onWho, kinds, onToggleKind, counts 
   return (
     <div className="replay-filters">
       <div className="replay-filter-who">
-        <label htmlFor={`${id}-who`}>Participant</label>
+        <label htmlFor={`${id}-who`}>{REPLAY_TEXTS.participant}</label>
         <select
           id={`${id}-who`}
           className="text-input"
           value={who ?? ''}
           onChange={(event) => onWho(event.target.value === '' ? null : event.target.value)}
         >
-          <option value="">Everyone</option>
+          <option value="">{REPLAY_TEXTS.everyone}</option>
           {people.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -35,7 +36,7 @@ export function ReplayFilters({ people, who, onWho, kinds, onToggleKind, counts 
         </select>
       </div>
       <fieldset className="replay-filter-kinds">
-        <legend className="visually-hidden">Show</legend>
+        <legend className="visually-hidden">{REPLAY_TEXTS.show}</legend>
         {REPLAY_KINDS.map((kind) => (
           <label key={kind} className={`replay-kind-chip replay-kind-${kind}`}>
             <input type="checkbox" checked={kinds.has(kind)} onChange={() => onToggleKind(kind)} />

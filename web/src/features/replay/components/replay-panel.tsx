@@ -29,8 +29,7 @@ import { ReplayStage } from './replay-stage';
 import { ReplayTimeline } from './replay-timeline';
 import { streamNotPlayedText } from '../../../i18n/en/common';
 import '../replay.css';
-
-const PLAYER_LABEL = 'Replay video';
+import { REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 /** The researcher reviews with the player's own controls and its sound. */
 function makerFor(sessionId: string, kind: ReplaySource['kind'], location: string): MakePlayer {
@@ -38,7 +37,7 @@ function makerFor(sessionId: string, kind: ReplaySource['kind'], location: strin
     return (container, signal) =>
       createVideoElementPlayer(container, apiUrl(videoAssetPath(sessionId, location)), {
         controls: true,
-        label: PLAYER_LABEL,
+        label: REPLAY_TEXTS.replayVideo,
         className: 'replay-video-element',
         signal,
       });
@@ -47,7 +46,11 @@ function makerFor(sessionId: string, kind: ReplaySource['kind'], location: strin
   return (container, signal) =>
     import('../../../playback/players/stream-player')
       .then((module) =>
-        module.createStreamPlayer(container, location, { controls: true, label: PLAYER_LABEL, signal }),
+        module.createStreamPlayer(container, location, {
+          controls: true,
+          label: REPLAY_TEXTS.replayVideo,
+          signal,
+        }),
       )
       .catch((error: unknown) => {
         const why = error instanceof Error ? error.message : String(error);
@@ -136,7 +139,7 @@ export function ReplayPanel({ sessionId, source }: { sessionId: string; source: 
           />
           <div className="replay-heat-bar">
             <label className="replay-window-field" htmlFor={`${id}-window`}>
-              Heatmap window
+              {REPLAY_TEXTS.heatmapWindow}
             </label>
             <select
               id={`${id}-window`}
@@ -155,7 +158,7 @@ export function ReplayPanel({ sessionId, source }: { sessionId: string; source: 
               ))}
             </select>
             <span className="replay-heat-caption" data-testid="heat-caption">
-              {kinds.has('click') ? heatCaption : 'Clicks are hidden'}
+              {kinds.has('click') ? heatCaption : REPLAY_TEXTS.clicksHidden}
             </span>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { Icon } from '../../../components/ui/icon';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { replaySource, type ReplaySource } from '../lib/replay-source';
 import '../replay-section.css';
+import { REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 // The replay (its player, timeline, heatmap and simpleheat) is a chunk of its own, loaded when the
 // section comes near the viewport: the editor's first load does not carry it.
@@ -29,15 +30,15 @@ function ReplayFrame({ sessionId, source }: { sessionId: string; source: ReplayS
   return (
     <section ref={section} className="replay-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="replay-section-heading">
-        <Icon name="replay" /> Replay
+        <Icon name="replay" /> {REPLAY_TEXTS.replay}
       </h2>
       {near || asked ? (
-        <Suspense fallback={<p className="replay-section-note">Loading the replay…</p>}>
+        <Suspense fallback={<p className="replay-section-note">{REPLAY_TEXTS.loadingReplay}</p>}>
           <ReplayPanel sessionId={sessionId} source={source} />
         </Suspense>
       ) : (
         <button type="button" className="button secondary replay-section-load" onClick={() => setAsked(true)}>
-          <Icon name="play_circle" /> Show the replay
+          <Icon name="play_circle" /> {REPLAY_TEXTS.showReplay}
         </button>
       )}
     </section>

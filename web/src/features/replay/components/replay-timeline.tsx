@@ -13,6 +13,7 @@ import type { TimeWindow } from '../lib/time-window';
 import { formatVideoTime } from '../lib/video-time';
 import { KIND_ICONS } from './event-icon';
 import { TimelineLane } from './timeline-lane';
+import { REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 /** The lanes, top to bottom: what the player did, then what was shown, then what people did. */
 const MARKER_LANES: readonly MarkerKind[] = ['playback', 'prompt', 'message', 'reaction'];
@@ -129,7 +130,7 @@ export function ReplayTimeline({
         className="replay-scrubber"
         role="slider"
         tabIndex={disabled ? -1 : 0}
-        aria-label="Video position"
+        aria-label={REPLAY_TEXTS.videoPosition}
         aria-valuemin={0}
         aria-valuemax={Math.round(end * 10) / 10}
         aria-valuenow={Math.round(time * 10) / 10}

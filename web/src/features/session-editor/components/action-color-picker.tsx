@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { Popover } from '../../../components/ui/popover';
 import { isTransparent, pickerHex } from '../lib/action-color';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 interface ActionColorPickerProps {
   value: string;
@@ -31,7 +32,7 @@ export function ActionColorPicker({ value, onChange }: ActionColorPickerProps) {
           <div className="action-color-row">
             <HexColorInput
               className="text-input action-color-hex"
-              aria-label="Hex colour"
+              aria-label={EDITOR_TEXTS.hexColour}
               color={transparent ? '' : hex}
               placeholder={TRANSPARENT}
               onChange={onChange}
@@ -43,7 +44,7 @@ export function ActionColorPicker({ value, onChange }: ActionColorPickerProps) {
               aria-pressed={transparent}
               onClick={() => onChange(TRANSPARENT)}
             >
-              Transparent
+              {EDITOR_TEXTS.transparent}
             </button>
           </div>
         </Popover>

@@ -6,6 +6,7 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { ActionColorPicker } from './action-color-picker';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 // The picker, its icon list and the other styles' fonts load only when a picker is opened.
 const IconPicker = lazy(() =>
@@ -58,7 +59,7 @@ export function ActionItem({ action }: { action: Action }) {
         </div>
         <input
           className="text-input editor-action-name"
-          aria-label="Action name"
+          aria-label={EDITOR_TEXTS.actionName}
           value={draft.name}
           onChange={(event) => {
             const name = event.target.value;

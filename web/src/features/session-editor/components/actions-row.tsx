@@ -3,6 +3,7 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { useIconFonts } from '../../../components/ui/icon-fonts';
 import { ActionItem } from './action-item';
 import { EditorListSection } from './editor-list-section';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 /** The actions row (spec section 2): the session's reaction icons and the add-action control. */
 export function ActionsRow({ sessionId }: { sessionId: string }) {
@@ -16,8 +17,8 @@ export function ActionsRow({ sessionId }: { sessionId: string }) {
 
   return (
     <EditorListSection
-      title="Actions"
-      noun="action"
+      title={EDITOR_TEXTS.actions}
+      noun={EDITOR_TEXTS.action}
       onAdd={() => addAction.mutate({ sessionId })}
       adding={addAction.isPending}
       loading={actions.isLoading}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/ui/icon';
+import { addItemText, emptyListText, loadingListText } from '../../../i18n/en/editor';
 
 interface EditorListSectionProps {
   /** Heading, e.g. 'Actions'; the add button reads 'Add <noun>'. */
@@ -20,14 +21,10 @@ export function EditorListSection({ title, noun, onAdd, adding, loading, childre
       <div className="editor-section-header">
         <h3 id={headingId}>{title}</h3>
         <button type="button" className="button secondary editor-add" disabled={adding} onClick={onAdd}>
-          <Icon name="add" /> Add {noun}
+          <Icon name="add" /> {addItemText(noun)}
         </button>
       </div>
-      {children ?? (
-        <p className="editor-empty">
-          {loading ? `Loading ${title.toLowerCase()}…` : `No ${title.toLowerCase()} yet.`}
-        </p>
-      )}
+      {children ?? <p className="editor-empty">{loading ? loadingListText(title) : emptyListText(title)}</p>}
     </section>
   );
 }

@@ -4,8 +4,7 @@ import { useCallback, useId, useMemo } from 'react';
 import { useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
-
-const PROMPT_TEXT = 'Prompt text';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 /** A prompt as its inputs hold it: time as hh:mm:ss text, duration as the number's text. */
 interface PromptFields extends Record<string, string> {
@@ -54,8 +53,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <input
           id={`${id}-time`}
           className="text-input editor-prompt-time"
-          aria-label="Prompt time (hh:mm:ss)"
-          placeholder="hh:mm:ss"
+          aria-label={EDITOR_TEXTS.promptTime}
+          placeholder={EDITOR_TEXTS.promptTimePlaceholder}
           aria-invalid={errorOf('time') ? true : undefined}
           value={draft.time}
           onChange={(event) => edit({ time: event.target.value })}
@@ -63,8 +62,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <input
           id={`${id}-duration`}
           className="text-input editor-prompt-duration"
-          aria-label="Prompt duration (seconds)"
-          placeholder="seconds"
+          aria-label={EDITOR_TEXTS.promptDuration}
+          placeholder={EDITOR_TEXTS.promptDurationPlaceholder}
           type="number"
           min={0}
           step={1}
@@ -79,8 +78,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         <textarea
           id={`${id}-text`}
           className="text-input editor-prompt-text"
-          aria-label={PROMPT_TEXT}
-          placeholder={PROMPT_TEXT}
+          aria-label={EDITOR_TEXTS.promptText}
+          placeholder={EDITOR_TEXTS.promptText}
           rows={1}
           value={draft.prompt}
           onChange={(event) => edit({ prompt: event.target.value })}

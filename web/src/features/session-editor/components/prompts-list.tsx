@@ -4,6 +4,8 @@ import { firstFreeSecond } from '../lib/prompt-times';
 import { EditorListSection } from './editor-list-section';
 import { PromptItem } from './prompt-item';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
+import { RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
 
 /** The session's timed prompts (spec section 2): text, time and duration, add and delete. */
 export function PromptsList({ sessionId }: { sessionId: string }) {
@@ -16,8 +18,8 @@ export function PromptsList({ sessionId }: { sessionId: string }) {
 
   return (
     <EditorListSection
-      title="Prompts"
-      noun="prompt"
+      title={EDITOR_TEXTS.prompts}
+      noun={EDITOR_TEXTS.promptNoun}
       onAdd={() => addPrompt.mutate({ sessionId, time: formatClockTime(firstFreeSecond(list)) })}
       adding={addPrompt.isPending || prompts.isLoading}
       loading={prompts.isLoading}
@@ -25,7 +27,7 @@ export function PromptsList({ sessionId }: { sessionId: string }) {
       {list.length > 0 ? (
         <>
           <div className="editor-prompt-columns" aria-hidden="true">
-            <span>Time</span>
+            <span>{RECORD_TABLE_TEXTS.time}</span>
             <span>{COMMON_TEXTS.durationSeconds}</span>
             <span>{COMMON_TEXTS.prompt}</span>
           </div>

@@ -16,6 +16,7 @@ import { PromptsList } from './prompts-list';
 import { SessionFields } from './session-fields';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import '../session-editor.css';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 /**
  * The session editor (spec section 2): a top bar with the back arrow and Start, the edit panel
@@ -35,7 +36,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
       <header className="session-editor-top">
         <IconButton icon="arrow_back" label="Back to dashboard" onClick={() => navigate(PATHS.dashboard)} />
         <h1 className={`session-editor-caption${layout.smallCaption ? ' small' : ''}`} title={title}>
-          {title ?? 'Session'}
+          {title ?? EDITOR_TEXTS.session}
         </h1>
         <StudyExportButton target={{ sessionId }} />
         <button
@@ -43,7 +44,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
           className="button session-editor-start"
           onClick={() => navigate(liveSessionPath(sessionId))}
         >
-          <Icon name="play_arrow" /> Start
+          <Icon name="play_arrow" /> {EDITOR_TEXTS.start}
         </button>
       </header>
       <div className="session-editor-body">
@@ -52,7 +53,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
           aria-labelledby="edit-panel-heading"
         >
           <div className="edit-panel-header">
-            <h2 id="edit-panel-heading">Edit session</h2>
+            <h2 id="edit-panel-heading">{EDITOR_TEXTS.editSession}</h2>
             {layout.editPanelNarrow ? (
               <IconButton
                 icon={panelOpen ? 'expand_less' : 'expand_more'}
@@ -69,7 +70,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
               <SessionFields key={sessionId} sessionId={sessionId} info={info.data.sessionInfo} />
             ) : (
               <p className="editor-empty">
-                {info.isError ? COMMON_TEXTS.sessionNotLoaded : 'Loading session…'}
+                {info.isError ? COMMON_TEXTS.sessionNotLoaded : EDITOR_TEXTS.loadingSession}
               </p>
             )}
             {info.data ? (

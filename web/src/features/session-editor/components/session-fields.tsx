@@ -6,6 +6,7 @@ import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { EditorField } from './editor-field';
 import { ScopeSelect } from './scope-select';
 import { VideoSourceField } from './video-source-field';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 /**
  * Title, Scope, Type, Source and Track of a session (spec section 2), and ours, its Completion URL. Edits go out debounced by
@@ -71,7 +72,7 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
             className="text-input"
             type="url"
             inputMode="url"
-            placeholder="https://www.youtube.com/watch?v=..."
+            placeholder={EDITOR_TEXTS.sourcePlaceholder}
             value={draft.source}
             onChange={(event) => edit({ source: event.target.value })}
           />
@@ -98,7 +99,7 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
           className="text-input"
           type="url"
           inputMode="url"
-          placeholder="https://survey.example.org/thanks"
+          placeholder={EDITOR_TEXTS.completionUrlPlaceholder}
           value={draft.completionUrl ?? ''}
           onChange={(event) => {
             const text = event.target.value;

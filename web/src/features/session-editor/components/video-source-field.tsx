@@ -3,6 +3,7 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useVideoUpload } from '../hooks/use-video-upload';
+import { EDITOR_TEXTS, uploadingText } from '../../../i18n/en/editor';
 
 /**
  * The Source of a video session (spec section 2): an upload control for one .mp4, showing the
@@ -21,7 +22,7 @@ export function VideoSourceField({ sessionId, inputId }: { sessionId: string; in
   return (
     <div className="editor-field">
       <label className="editor-field-label" htmlFor={inputId}>
-        Source
+        {EDITOR_TEXTS.source}
       </label>
       <div className="video-source">
         <label className={`video-source-box${busy ? ' busy' : ''}`}>
@@ -40,7 +41,7 @@ export function VideoSourceField({ sessionId, inputId }: { sessionId: string; in
           />
           <Icon name={upload.uploading ? 'hourglass_top' : 'upload_file'} className="video-source-icon" />
           {upload.uploading ? (
-            <span className="video-source-name">Uploading {upload.percent}%</span>
+            <span className="video-source-name">{uploadingText(upload.percent)}</span>
           ) : name ? (
             <span className="video-source-name" title={name}>
               {name}
@@ -63,7 +64,7 @@ export function VideoSourceField({ sessionId, inputId }: { sessionId: string; in
           className="video-source-progress"
           max={100}
           value={upload.percent}
-          aria-label="Upload progress"
+          aria-label={EDITOR_TEXTS.uploadProgress}
         />
       ) : null}
       {upload.error ? (

@@ -1,0 +1,71 @@
+/** The live session's own English texts (the live-session route's chunk carries this module). */
+export const LIVE_SESSION_TEXTS = {
+  video: 'Video',
+  videoCall: 'Video call',
+  peopleInCall: 'People in the call',
+  researcherNotInCall: 'The researcher is not in the call yet.',
+  retryMedia: 'Retry camera and microphone',
+  turnOnSound: 'Turn on sound',
+  chat: 'Chat',
+  chatMessages: 'Chat messages',
+  loadingOlderMessages: 'Loading older messages…',
+  loadOlderMessages: 'Load older messages',
+  newMessages: 'New messages',
+  /** The chat box's label. */
+  message: 'Message',
+  writeMessage: 'Write a message',
+  signInAgain: 'Sign in again',
+  reconnecting: 'Reconnecting…',
+  endSession: 'End session',
+  endForEveryone: 'End the session for everyone?',
+  endItForEveryone: 'End it for everyone?',
+  yesEndSession: 'Yes, end session',
+  exit: 'Exit',
+  participants: 'Participants',
+  connectedFor: 'Connected for',
+  joinedAgain: 'Joined again after the first time',
+  videoPosition: 'Their video position',
+  drift: 'How far their video is from yours (+ ahead, − behind)',
+  pausedAt: 'paused at',
+  playingAt: 'playing at',
+  muted: 'muted',
+  microphoneOn: 'microphone on',
+  joinPlayback: 'Click to join playback',
+  reactions: 'Reactions',
+  ended: 'This session has ended',
+  endedByResearcher: 'The researcher has ended this session. Thank you for taking part.',
+  endedByYou: 'You ended this session for everyone.',
+  continueNow: 'Continue now',
+  noVideoOwner: 'This session has no video yet: upload one in the session editor.',
+  noVideo: 'This session has no video yet.',
+  noStreamSource: 'This stream session has no source yet.',
+  clicksNotChanged: 'Clicks were not changed',
+  /** A tile without a picture whose person is in the call. */
+  cameraOff: 'Camera off',
+  connectingToCall: 'Connecting to the call…',
+  callingResearcher: 'Calling the researcher…',
+  notEnded: 'The session was not ended',
+  /** What a click says when it is not recorded. */
+  clickNotRecorded: 'Your click was not recorded',
+} as const;
+
+export const accessEndedText = (why: string): string => `You are no longer in this session: ${why}`;
+
+export const signInEndedText = (why: string): string =>
+  `Your sign-in has ended: ${why} Sign in again to rejoin the session.`;
+
+export const notConnectedText = (why: string): string => `The live session is not connected: ${why}`;
+
+/** The researcher's monitor: how many are connected, and how many left. */
+export const connectedCountText = (connected: number, left: number): string =>
+  `${connected} connected${left > 0 ? `, ${left} left` : ''}`;
+
+export const connectedForText = (duration: string): string => `for ${duration}`;
+
+export const leftAgoText = (duration: string): string => `left ${duration} ago`;
+
+export const reconnectsText = (count: number): string => `${count} reconnect${count === 1 ? '' : 's'}`;
+
+/** After a session that ends with a link to the next step. */
+export const nextStepText = (seconds: number): string =>
+  `Taking you to the next step in ${seconds} second${seconds === 1 ? '' : 's'}…`;
