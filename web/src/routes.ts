@@ -10,7 +10,7 @@ export const PATHS = {
   liveSession: '/liveSession/:sessionId',
   authCallback: '/authcallback',
   join: `${JOIN_PATH}/:token`,
-  /** Ours (issue 16): a call session's pre-session check of camera, microphone, speakers and network. */
+  /** Ours: a call session's pre-session check of camera, microphone, speakers and network. */
   deviceCheck: '/check/:sessionId',
 } as const;
 

@@ -24,7 +24,7 @@ export const CONSENT_GATE_TEXTS = {
 
 /**
  * The live session opens only for a participant who has agreed to the session's current consent
- * text (issue 14), and, for a session anyone may open from a link (scope Everyone), who confirmed
+ * text, and, for a session anyone may open from a link (scope Everyone), who confirmed
  * they take part: until then this shows the text (or the question) and a button instead of
  * `children`, and nothing of theirs reaches the researcher. The server refuses them too (every route
  * and event of the session's data answers CONSENT_REQUIRED); this is where they agree. A failure to

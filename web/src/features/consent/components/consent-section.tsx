@@ -21,7 +21,7 @@ export const CONSENT_SECTION_TEXTS = {
 } as const;
 
 /**
- * The session's consent text in the editor (issue 14), with who agreed to which version and who
+ * The session's consent text in the editor, with who agreed to which version and who
  * withdrew. Saved with its button, not on a pause as the other fields are: every save that changes
  * the text is a new version participants must agree to, so a half-typed text must never be one.
  */

@@ -15,7 +15,7 @@ export const WITHDRAW_TEXTS = {
 } as const;
 
 /**
- * A participant withdraws from one of their sessions (issue 14), after a question that says what
+ * A participant withdraws from one of their sessions, after a question that says what
  * is deleted. The list is refetched: the session leaves it (unless it is open to everyone).
  */
 export function WithdrawButton({ sessionId, title }: { sessionId: string; title: string }) {

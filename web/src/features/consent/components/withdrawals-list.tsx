@@ -4,7 +4,7 @@ import { deletedText } from '../lib/count-text';
 import { CONSENT_TEXTS, withdrawalDeletedText } from '../../../i18n/en/consent';
 
 /**
- * The participants who withdrew from the session (issue 14): who, when, and how many of their
+ * The participants who withdrew from the session: who, when, and how many of their
  * messages and clicks were deleted with it. The researcher's only trace of their part in it.
  */
 export function WithdrawalsList({ sessionId }: { sessionId: string }) {

@@ -37,7 +37,7 @@ const STATUS_ICON = {
 type Saving = 'idle' | 'saving' | 'saved' | { error: string };
 
 /**
- * Ours (issue 16): the pre-session check. Starts on a click (browsers open the microphone's audio
+ * Ours: the pre-session check. Starts on a click (browsers open the microphone's audio
  * graph only after one), runs the camera, microphone and network items at once, asks about the
  * speakers, and stores the outcome (never audio or video) with the caller's records of the session.
  */

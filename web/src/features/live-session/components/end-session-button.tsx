@@ -5,7 +5,7 @@ import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
- * The researcher's 'End session' (issue 14): a second click confirms, so a stray click does not send
+ * The researcher's 'End session': a second click confirms, so a stray click does not send
  * every participant away. Accepted, the connection's state says ended and the page shows it.
  */
 export function EndSessionButton({

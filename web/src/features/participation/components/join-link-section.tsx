@@ -177,7 +177,7 @@ function NewJoinLink({ busy, onCreate }: { busy: boolean; onCreate: (cap: number
 }
 
 /**
- * The session's join link (issue 14): off, a way to make one; on, the address to share, how many
+ * The session's join link: off, a way to make one; on, the address to share, how many
  * joined, a new link in its place (the old stops working) and Revoke.
  */
 export function JoinLinkSection({ sessionId }: { sessionId: string }) {

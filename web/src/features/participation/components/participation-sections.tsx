@@ -4,7 +4,7 @@ import { JoinLinkSection } from './join-link-section';
 import { SessionPeople } from './session-people';
 import '../participation.css';
 
-/** The editor's participation sections (issue 14): who was invited or joined, and the join link. */
+/** The editor's participation sections: who was invited or joined, and the join link. */
 export function ParticipationSections({ sessionId, scope }: { sessionId: string; scope: Scope }) {
   return (
     <>

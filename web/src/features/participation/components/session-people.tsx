@@ -81,7 +81,7 @@ function JoinedPerson({ person }: { person: SessionPerson }) {
 }
 
 /**
- * The session's people (issue 14): those its scope names, invited by mail, who have not come yet
+ * The session's people: those its scope names, invited by mail, who have not come yet
  * (with a Re-send), and those who joined, by invitation or by the join link. Shown for Everyone too:
  * nobody is invited then, but people who join by link are listed.
  */

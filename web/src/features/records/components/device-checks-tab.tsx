@@ -21,7 +21,7 @@ const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
 );
 
 /**
- * Ours (issue 16): the participants' pre-session checks, so a researcher can tell why someone had no
+ * Ours: the participants' pre-session checks, so a researcher can tell why someone had no
  * video. Read-only: the participants store them; the study export has them (device-checks.csv).
  */
 export function DeviceChecksTab({ sessionId }: { sessionId: string }) {

@@ -2,7 +2,7 @@ import { RECORD_TABS, type RecordKind, type RecordTab } from '@uis/proto/browser
 
 export { RECORD_TABS, type RecordTab };
 
-/** The panel's tabs: a tab per record kind, then ours (issue 16), which the study export carries instead. */
+/** The panel's tabs: a tab per record kind, then ours, which the study export carries instead. */
 export const PANEL_TABS = [...RECORD_TABS, 'Device checks'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 

@@ -62,7 +62,7 @@ const windowName = (size: WindowSize) => (size === null ? 'Whole video' : format
 const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /**
- * The session replayed (issue 13): its video with the participants' clicks as a heatmap of the
+ * The session replayed: its video with the participants' clicks as a heatmap of the
  * chosen window around the current position, the events in video order beside it, and a timeline of
  * every kind of event under it; filters by person and kind. Scrubbing the timeline or choosing an
  * event seeks the video; the heatmap, the playhead and the list follow the video.

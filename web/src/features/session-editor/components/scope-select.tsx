@@ -26,7 +26,7 @@ const TYPED_SEPARATOR = /[,;]/;
 
 /**
  * Spec section 2: a multi-select of participants, default Everyone, with the spec's select texts.
- * Ours (issue 14): any e-mail address can be typed (Enter, Tab, a comma) or pasted as a list, whether
+ * Ours: any e-mail address can be typed (Enter, Tab, a comma) or pasted as a list, whether
  * or not it has an account; saving the session invites the new ones. The directory stays the
  * suggestions; entries that are not addresses are named under the field.
  */

@@ -86,7 +86,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
         {/* Records of a session that cannot be loaded would only add more failures. */}
         {info.data ? <RecordPanel sessionId={sessionId} /> : null}
       </div>
-      {/* The session replayed under both panels: its video, heatmap and timeline (issue 13). */}
+      {/* The session replayed under both panels: its video, heatmap and timeline. */}
       {info.data ? <ReplaySection sessionId={sessionId} info={info.data.sessionInfo} /> : null}
     </div>
   );

@@ -45,7 +45,7 @@ export function scopeOfSelection(selection: readonly ScopeOption[], previous: Sc
   return emails;
 }
 
-// ---- Any e-mail (issue 14: addresses without an account are invited when the session is saved) ----
+// ---- Any e-mail (addresses without an account are invited when the session is saved) ----
 
 /** proto's email() (zod's pattern, at most 254 characters): the server refuses what this refuses. */
 const EMAIL_PATTERN =
