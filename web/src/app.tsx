@@ -1,8 +1,8 @@
 import { RESEARCHER } from '@uis/proto/browser';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AuthProvider } from './auth/auth-context';
-import { PublicOnly, RequireUser } from './auth/route-guards';
+import { AuthProvider } from './signed-in/auth-context';
+import { PublicOnly, RequireUser } from './signed-in/route-guards';
 import { LoginPage } from './pages/login-page';
 import { PATHS } from './routes';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, refused } from '../testing/fake-api';
-import { tokens } from '../auth/tokens';
+import { tokens } from '../signed-in/tokens';
 import { call, renewAccessToken, upload } from './client';
 
 /** What auth's answers do in a browser: the readable marker beside the HttpOnly token cookies. */

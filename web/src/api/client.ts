@@ -1,7 +1,7 @@
 import { APP_REQUEST_HEADER, STATUS } from '@uis/proto/browser';
 import type { AnswerOf, ErrorRes, RequestOf, RouteName } from '@uis/proto';
 import { ROUTES } from 'virtual:uis-routes';
-import { tokens } from '../auth/tokens';
+import { tokens } from '../signed-in/tokens';
 import { apiUrl } from '../config/app-config';
 
 /** A call that did not answer SUCCESS: the server's message, its code and the HTTP status. */

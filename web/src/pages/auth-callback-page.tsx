@@ -1,4 +1,4 @@
-import { AuthCallback } from '../features/auth/components/auth-callback';
+import { AuthCallback } from '../features/sign-in/components/auth-callback';
 
 /** `/authcallback?email=…&token=…`: where the magic link lands. */
 export function AuthCallbackPage() {

@@ -1,5 +1,5 @@
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { LoginForm } from '../features/auth/components/login-form';
+import { AuthLayout } from '../features/sign-in/components/auth-layout';
+import { LoginForm } from '../features/sign-in/components/login-form';
 
 /** `/` and every unknown path. */
 export function LoginPage() {

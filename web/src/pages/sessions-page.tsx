@@ -1,4 +1,4 @@
-import { ParticipantSessions } from '../features/participant-sessions/components/participant-sessions';
+import { ParticipantSessions } from '../features/my-sessions/components/participant-sessions';
 
 /** `/sessions`: the sessions the signed-in user is in; one opens its live session. */
 export function SessionsPage() {

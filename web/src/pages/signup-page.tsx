@@ -1,5 +1,5 @@
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { SignupFlow } from '../features/auth/components/signup-flow';
+import { AuthLayout } from '../features/sign-in/components/auth-layout';
+import { SignupFlow } from '../features/sign-in/components/signup-flow';
 
 /** `/signup`: choose researcher or participant, then e-mail and name; a mailed link confirms the e-mail. */
 export function SignupPage() {

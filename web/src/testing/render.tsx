@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../api/queries';
-import { AuthProvider } from '../auth/auth-context';
+import { AuthProvider } from '../signed-in/auth-context';
 
 /** Shows where the app went, for assertions on navigation. */
 export function Here({ name }: { name: string }) {

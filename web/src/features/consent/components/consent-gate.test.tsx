@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RequireUser } from '../../../auth/route-guards';
+import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { CONSENT_GATE_TEXTS, ConsentGate } from './consent-gate';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
-import { homePathOf, useUser } from '../../../auth/auth-context';
+import { homePathOf, useUser } from '../../../signed-in/auth-context';
 import { COMMON_TEXTS, consentVersionText, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../consent.css';
 

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RequireUser } from '../../../auth/route-guards';
+import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderScreen } from '../../../testing/render';
-import { ParticipantSessions } from '../../participant-sessions/components/participant-sessions';
+import { ParticipantSessions } from '../../my-sessions/components/participant-sessions';
 
 const participant = {
   id: '00000000-0000-4000-8000-0000000000bb',

@@ -3,7 +3,7 @@ import type { Group, Session } from '@uis/proto';
 import Cookies from 'js-cookie';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequireUser } from '../../../auth/route-guards';
+import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiAnswer, type ApiRequest } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { Dashboard } from './dashboard';

@@ -1,10 +1,10 @@
 import { SCREEN_TEXTS, UI_TEXTS } from '@uis/proto/browser';
 import { useState } from 'react';
 import { useApiQuery } from '../../../api/queries';
-import { useUser } from '../../../auth/auth-context';
+import { useUser } from '../../../signed-in/auth-context';
 import { Icon } from '../../../components/ui/icon';
 import { useLayout } from '../../../layout/use-layout';
-import { AccountBar } from '../../auth/components/account-bar';
+import { AccountBar } from '../../sign-in/components/account-bar';
 import { selectedGroupOf } from '../group-selection';
 import { useChosenGroup } from '../hooks/use-chosen-group';
 import { GroupSessions } from './group-sessions';

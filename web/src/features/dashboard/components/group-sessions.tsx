@@ -2,7 +2,7 @@ import type { Group } from '@uis/proto';
 import { UI_TEXTS } from '@uis/proto/browser';
 import { useNavigate } from 'react-router-dom';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
-import { useUser } from '../../../auth/auth-context';
+import { useUser } from '../../../signed-in/auth-context';
 import { AddSessionCard, SessionCard } from '../../../components/ui/session-card';
 import { useLayout } from '../../../layout/use-layout';
 import { editSessionPath } from '../../../routes';

@@ -1,7 +1,7 @@
 import type { Group } from '@uis/proto';
 import { SCREEN_TEXTS, UI_TEXTS } from '@uis/proto/browser';
 import { useApiMutation } from '../../../api/queries';
-import { useUser } from '../../../auth/auth-context';
+import { useUser } from '../../../signed-in/auth-context';
 import { Icon } from '../../../components/ui/icon';
 import { useLayout } from '../../../layout/use-layout';
 import { GroupItem } from './group-item';

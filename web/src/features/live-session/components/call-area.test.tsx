@@ -3,7 +3,7 @@ import { peerIdFor } from '@uis/proto/browser';
 import Cookies from 'js-cookie';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { RequireUser } from '../../../auth/route-guards';
+import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { fakeLiveConnection } from '../../../testing/fake-live-connection';
 import { renderScreen } from '../../../testing/render';

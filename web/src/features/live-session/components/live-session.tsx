@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiQuery } from '../../../api/queries';
-import { homePathOf, useAuth, useUser } from '../../../auth/auth-context';
+import { homePathOf, useAuth, useUser } from '../../../signed-in/auth-context';
 import { notify } from '../../../components/ui/toast';
 import { useLayout } from '../../../layout/use-layout';
 import type { PlaybackRole } from '../../../playback/sync/playback-sync';

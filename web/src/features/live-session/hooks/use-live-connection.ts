@@ -1,7 +1,7 @@
 import { INITIAL_LIVE_STATE, LiveConnection, RENEW_BEFORE_EXPIRY_MS, type LiveState } from '@uis/proto/live';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { renewAccessToken } from '../../../api/client';
-import { tokens } from '../../../auth/tokens';
+import { tokens } from '../../../signed-in/tokens';
 import { appConfig } from '../../../config/app-config';
 
 /**

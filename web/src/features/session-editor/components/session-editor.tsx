@@ -6,7 +6,7 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useLayout } from '../../../layout/use-layout';
 import { PATHS, liveSessionPath } from '../../../routes';
-import { ParticipationSections } from '../../participation/components/participation-sections';
+import { ParticipationSections } from '../../invitations/components/participation-sections';
 import { RecordPanel } from '../../records/components/record-panel';
 import { StudyExportButton } from '../../study-export/components/study-export-button';
 import { ReplaySection } from '../../replay/components/replay-section';

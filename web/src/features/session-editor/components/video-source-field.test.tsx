@@ -2,7 +2,7 @@ import { UI_TEXTS } from '@uis/proto/browser';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
-import { tokens } from '../../../auth/tokens';
+import { tokens } from '../../../signed-in/tokens';
 import { NOT_MP4_TEXT } from '../lib/video-file';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokens } from '../../../auth/tokens';
+import { tokens } from '../../../signed-in/tokens';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { STUDY_EXPORT_LABEL, StudyExportButton } from './study-export-button';
 

@@ -1,6 +1,6 @@
 import { useRef, type MouseEvent } from 'react';
 import { renewAccessToken, routeUrl } from '../../../api/client';
-import { tokens } from '../../../auth/tokens';
+import { tokens } from '../../../signed-in/tokens';
 import { Icon } from '../../../components/ui/icon';
 import '../study-export.css';
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import Cookies from 'js-cookie';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RequireUser } from '../../../auth/route-guards';
+import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiAnswer } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { ParticipantSessions } from './participant-sessions';

@@ -1,13 +1,13 @@
 import { UI_TEXTS } from '@uis/proto/browser';
 import { useNavigate } from 'react-router-dom';
 import { useApiQuery } from '../../../api/queries';
-import { useUser } from '../../../auth/auth-context';
+import { useUser } from '../../../signed-in/auth-context';
 import { Icon } from '../../../components/ui/icon';
 import { SessionCard } from '../../../components/ui/session-card';
 import { useLayout } from '../../../layout/use-layout';
 import { liveSessionPath } from '../../../routes';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
-import { AccountBar } from '../../auth/components/account-bar';
+import { AccountBar } from '../../sign-in/components/account-bar';
 import { WithdrawButton } from '../../consent/components/withdraw-button';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './participant-sessions.css';

@@ -5,7 +5,7 @@ import { RETURN_PATH_MAX_CHARS, RETURN_PATH_PATTERN } from '@uis/proto/browser';
  * invitation's session, a guarded page opened signed out). It travels as history state to the login
  * and sign-up screens (the address stays /), as `next` in a magic link, and, for a provider's sign-in
  * that leaves the app, in localStorage for RETURN_PATH_KEEP_MS (read back by the callback:
- * features/auth/remembered-return-path.ts, outside the login route's bundle). Only a path of this app
+ * features/sign-in/remembered-return-path.ts, outside the login route's bundle). Only a path of this app
  * is ever followed, never a host.
  */
 

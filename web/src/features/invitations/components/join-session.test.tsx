@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RequireUser } from '../../../auth/route-guards';
+import { RequireUser } from '../../../signed-in/route-guards';
 import { JoinPage } from '../../../pages/join-page';
 import { JOIN_SESSION_TEXTS } from './join-session';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
-import { rememberReturnPath } from '../../../auth/return-path';
+import { rememberReturnPath } from '../../../signed-in/return-path';
 import { rememberedReturnPath } from '../remembered-return-path';
 import { expectLinkFor, expectProviderSignIn, signInExpected } from '../expected-sign-in';
 import { pendingSignupFor, savePendingSignup } from '../pending-signup';

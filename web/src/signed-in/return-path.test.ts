@@ -1,6 +1,6 @@
 import { RETURN_PATH_MAX_CHARS } from '@uis/proto/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetReturnPath, rememberedReturnPath } from '../features/auth/remembered-return-path';
+import { forgetReturnPath, rememberedReturnPath } from '../features/sign-in/remembered-return-path';
 import {
   RETURN_PATH_KEEP_MS,
   rememberReturnPath,

@@ -1,8 +1,8 @@
 import { SCREEN_TEXTS, UI_TEXTS } from '@uis/proto/browser';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { homePathOf, useAuth } from '../../../auth/auth-context';
-import { returnPathState, safeReturnPath } from '../../../auth/return-path';
+import { homePathOf, useAuth } from '../../../signed-in/auth-context';
+import { returnPathState, safeReturnPath } from '../../../signed-in/return-path';
 import { notify } from '../../../components/ui/toast';
 import { PATHS } from '../../../routes';
 import { signInExpected, spendExpectedSignIn } from '../expected-sign-in';

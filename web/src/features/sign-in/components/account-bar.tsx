@@ -2,7 +2,7 @@ import { UI_TEXTS, helloText } from '@uis/proto/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../../api/queries';
-import { useAuth, useUser } from '../../../auth/auth-context';
+import { useAuth, useUser } from '../../../signed-in/auth-context';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';

@@ -3,7 +3,7 @@ import type { SignInProvider } from '@uis/proto';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call, routeUrl } from '../../../api/client';
-import { rememberReturnPath } from '../../../auth/return-path';
+import { rememberReturnPath } from '../../../signed-in/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { expectProviderSignIn } from '../expected-sign-in';
 import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';

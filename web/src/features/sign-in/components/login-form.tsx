@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { ErrorCode } from '@uis/proto';
 import { ApiError, call } from '../../../api/client';
-import { returnPathOf, returnPathState } from '../../../auth/return-path';
+import { returnPathOf, returnPathState } from '../../../signed-in/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { expectLinkFor } from '../expected-sign-in';

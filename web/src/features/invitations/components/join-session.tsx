@@ -1,7 +1,7 @@
 import { RESEARCHER } from '@uis/proto/browser';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { homePathOf, useUser } from '../../../auth/auth-context';
+import { homePathOf, useUser } from '../../../signed-in/auth-context';
 import { Icon } from '../../../components/ui/icon';
 import { liveSessionPath } from '../../../routes';
 import { joinFailureOf, joinSession, type JoinFailure } from '../lib/join-session';

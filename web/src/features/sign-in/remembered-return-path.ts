@@ -1,4 +1,4 @@
-import { RETURN_PATH_KEY, safeReturnPath } from '../../auth/return-path';
+import { RETURN_PATH_KEY, safeReturnPath } from '../../signed-in/return-path';
 
 /**
  * The return path remembered before a provider's sign-in (auth/return-path.ts), read where the

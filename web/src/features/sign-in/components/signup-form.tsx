@@ -1,7 +1,7 @@
 import { VALIDATION_TEXTS, type UserType } from '@uis/proto/browser';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { returnPathOf, returnPathState } from '../../../auth/return-path';
+import { returnPathOf, returnPathState } from '../../../signed-in/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { AuthField } from './auth-field';
