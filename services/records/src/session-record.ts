@@ -41,6 +41,23 @@ export class SessionRecordTable<Row extends SessionRecordRow> {
     return row?.seq ?? null;
   }
 
+  /** The session of the record `id`; null when there is no such record. */
+  async sessionOf(id: string): Promise<string | null> {
+    const [row] = await this.db.query<{ sessionId: string }>(
+      `SELECT session_id AS "sessionId" FROM ${this.table} WHERE id = $1`,
+      [id],
+    );
+    return row?.sessionId ?? null;
+  }
+
+  /** The record as it is inside `tx`, locked until the transaction ends; null when it is gone. */
+  async lockedInTx(tx: Queryable, id: string): Promise<Row | null> {
+    const [row] = await tx.query<Row>(`SELECT ${this.columns} FROM ${this.table} WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
+    return row ?? null;
+  }
+
   /** The session's records after the order key `afterSeq`, oldest first, `limit` at most. */
   page(sessionId: string, afterSeq: string, limit: number): Promise<Row[]> {
     return this.db.query<Row>(this.pageSql, [sessionId, afterSeq, limit]);

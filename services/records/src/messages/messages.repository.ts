@@ -172,24 +172,6 @@ export class MessagesRepository extends SessionRecordTable<MessageRow> {
     });
   }
 
-  /** The session of the message `id`; null when there is no such message. */
-  async sessionOf(id: string): Promise<string | null> {
-    const [row] = await this.db.query<{ sessionId: string }>(
-      `SELECT session_id AS "sessionId" FROM messages WHERE id = $1`,
-      [id],
-    );
-    return row?.sessionId ?? null;
-  }
-
-  /** The message as it is inside `tx`, locked until the transaction ends; null when it is gone. */
-  async lockedInTx(tx: Queryable, id: string): Promise<MessageRow | null> {
-    const [row] = await tx.query<MessageRow>(
-      `SELECT ${this.columns} FROM messages WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
-    return row ?? null;
-  }
-
   async updateText(tx: Queryable, id: string, message: string): Promise<void> {
     await tx.query(`UPDATE messages SET message = $2 WHERE id = $1`, [id, message]);
   }

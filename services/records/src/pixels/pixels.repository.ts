@@ -88,21 +88,6 @@ export class PixelsRepository extends SessionRecordTable<PixelRow> {
     return row!;
   }
 
-  /** The session of the click `id`; null when there is no such click. */
-  async sessionOf(id: string): Promise<string | null> {
-    const [row] = await this.db.query<{ sessionId: string }>(
-      `SELECT session_id AS "sessionId" FROM pixels WHERE id = $1`,
-      [id],
-    );
-    return row?.sessionId ?? null;
-  }
-
-  /** The click as it is inside `tx`, locked until the transaction ends; null when it is gone. */
-  async lockedInTx(tx: Queryable, id: string): Promise<PixelRow | null> {
-    const [row] = await tx.query<PixelRow>(`SELECT ${COLUMNS} FROM pixels WHERE id = $1 FOR UPDATE`, [id]);
-    return row ?? null;
-  }
-
   async delete(tx: Queryable, id: string): Promise<void> {
     await this.countDeleted(tx, `id = $1`, [id]);
   }
