@@ -5,10 +5,12 @@ import { COMMON_TEXTS } from '../../src/i18n/en/common';
 /**
  * Creates a group with 'Create Group' and waits until the dashboard selects it: the new group (last,
  * groups come in creation order) is listed before it is selected, and until then the sessions shown
- * are the previous group's.
+ * are the previous group's. The groups are counted once loaded (the list is busy until then: after a
+ * reload it is briefly empty, and groups made through the API would be miscounted).
  */
 export async function createGroup(page: Page): Promise<void> {
   const groups = page.getByRole('complementary', { name: 'Groups' });
+  await expect(groups.getByRole('list')).toHaveAttribute('aria-busy', 'false');
   const rows = groups.getByRole('listitem');
   const before = await rows.count();
   await groups.getByRole('button', { name: SCREEN_TEXTS.createGroup }).click();

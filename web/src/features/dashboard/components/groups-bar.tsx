@@ -65,7 +65,8 @@ export function GroupsBar({ groups, selectedId, onSelect, collapsible, open, onT
             </button>
           </div>
           {groups && groups.length === 0 && <p className="groups-bar-empty">{DASHBOARD_TEXTS.noGroups}</p>}
-          <ul className="groups-bar-list">
+          {/* Busy until the groups are loaded: an empty list then means none yet, not "still loading". */}
+          <ul className="groups-bar-list" aria-busy={groups === undefined}>
             {groups?.map((group) => (
               <GroupItem
                 key={group.group_id}
