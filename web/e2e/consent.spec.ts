@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

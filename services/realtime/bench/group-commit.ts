@@ -18,7 +18,7 @@ import {
   type TestDatabase,
 } from '@uis/kit/testing';
 import { EVERYONE } from '@uis/proto';
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import { Client } from 'pg';
 import { ChildService, REPO } from '../test/support/processes';
 import { baselineBuild } from './baseline-build';
@@ -516,7 +516,7 @@ with one multi-row INSERT (array parameters, plain SQL), and hot internal routes
 
 Each variant is a stack of its own (studies, records, realtime as built processes, info-level JSON
 logs to /dev/null, a database of its own), with ${SESSIONS} sessions of ${SOCKETS_PER_SESSION} sockets connected and joined (every
-socket its own user; proto's LiveConnection, in the benchmark's process). A round: the sockets of
+socket its own user; the live client's LiveConnection, in the benchmark's process). A round: the sockets of
 the first N sessions each send one chat message a second for ${SECONDS} s, spread evenly; every message is
 broadcast to the ${SOCKETS_PER_SESSION} sockets of its session. Per load, ${PAIRS} pairs of rounds, interleaved
 (before, after, after, before, ...), each starting once both stacks are idle again; each variant

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { waitFor } from '@uis/kit/testing';
 import { LIVE_MESSAGE_PAGE, internalRoutes } from '@uis/proto';
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import { RealtimeGateway } from '../src';
 import { REPO } from '../test/support/processes';
 import { TcpBalancer } from '../test/support/tcp-balancer';
