@@ -248,7 +248,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         <p className="call-status" role="status">
           {statusOf(state, role)}
         </p>
-        {/* Issue 16: the pre-session check (a page of its own: it opens the camera itself). */}
+        {/* The pre-session check (a page of its own: it opens the camera itself). */}
         <a className="call-check-link" href={deviceCheckPath(sessionId)}>
           {COMMON_TEXTS.checkDevices}
         </a>
