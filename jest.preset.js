@@ -15,6 +15,7 @@ const workspaceSources = {
   '@uis/studies': 'services/studies/src',
   '@uis/content': 'services/content/src',
   '@uis/records': 'services/records/src',
+  '@uis/realtime/testing': 'services/realtime/test/support',
   '@uis/realtime': 'services/realtime/src',
   '@uis/signal/testing': 'services/signal/src/testing',
   '@uis/signal': 'services/signal/src',
