@@ -23,7 +23,7 @@ export const RECORDS_SCHEMA = 'records';
 
 /**
  * Records's tables: its schema and migrations (the module and the migrate entry). No entities: the
- * repositories write their SQL by hand (README, "Code").
+ * repositories write their SQL by hand (README, "Code layout and query style").
  */
 export const recordsDatabase = () => ({
   schema: RECORDS_SCHEMA,
