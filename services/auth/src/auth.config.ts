@@ -6,7 +6,7 @@ import { oidcProvidersOf } from './oidc/oidc-providers';
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Auth's environment (every variable is in the README's configuration table). */
+/** Auth's environment (every variable is in docs/configuration.md). */
 // Auth sends the mail itself without Redis, so the mailer's boot checks (MAIL_FROM, DKIM) apply here too.
 export const authEnv = serviceEnv
   .merge(mailEnv)

@@ -17,7 +17,7 @@ const uploadCount = z.coerce
 /** S3 bucket names: 3 to 63 lowercase letters, digits, dots and hyphens. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
-/** Content's environment (every variable is in the README's configuration table). */
+/** Content's environment (every variable is in docs/configuration.md). */
 export const contentEnv = serviceEnv.merge(databaseEnv).extend({
   /** MinIO in deployment, the embedded S3-compatible server in `npm start` and tests. */
   S3_ENDPOINT: z

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const REDIS_ADAPTERS = ['streams', 'pubsub'] as const;
 export type RedisAdapterKind = (typeof REDIS_ADAPTERS)[number];
 
-/** Realtime's environment (every variable is in the README's configuration table). */
+/** Realtime's environment (every variable is in docs/configuration.md). */
 export const realtimeEnv = serviceEnv
   .merge(allowedOriginsEnv)
   .extend({

@@ -1,7 +1,7 @@
 import { databaseEnv, liveWriteLimitVar, serviceEnv } from '@uis/kit';
 import { z } from 'zod';
 
-/** Records' environment (every variable is in the README's configuration table). */
+/** Records' environment (every variable is in docs/configuration.md). */
 export const recordsEnv = serviceEnv.merge(databaseEnv).extend({
   /** Rows read from Postgres per query while an export streams; bounds the memory one export holds. */
   EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),

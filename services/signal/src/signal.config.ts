@@ -48,7 +48,7 @@ const turnSecret = z
  */
 export const TURN_CREDENTIAL_TTL_DEFAULT_SECONDS = 60 * 60;
 
-/** Signal's environment (every variable is in the README's configuration table). */
+/** Signal's environment (every variable is in docs/configuration.md). */
 export const signalEnv = serviceEnv
   .merge(allowedOriginsEnv)
   .extend({
