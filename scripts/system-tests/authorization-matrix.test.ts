@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
+import { TINY_MP4 } from '@uis/kit/testing';
 import { routeList, routes, type RouteDef, type RouteName } from '@uis/proto';
 import { mailedLink, signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
@@ -41,7 +41,7 @@ const CONSENT_GATED: ReadonlySet<RouteName> = new Set<RouteName>([
   'getCallSettings',
 ]);
 
-const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
+const MP4 = fs.readFileSync(TINY_MP4);
 
 interface World {
   stack: ComposedStack;

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import querystring from 'node:querystring';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { invalidPayloadOf } from '@uis/kit/testing';
+import { TINY_MP4, invalidPayloadOf } from '@uis/kit/testing';
 import {
   CLIENT_EVENT_NAMES,
   REALTIME_PATH,
@@ -25,7 +24,7 @@ const PAYLOADS_PER_ROUTE = 200;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Batches of candidates drawn at most, per route or event, to find its refused payloads. */
 const MAX_BATCHES = 40;
-const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
+const MP4 = fs.readFileSync(TINY_MP4);
 const SCHEMAS = ['auth', 'studies', 'content', 'records'];
 
 /** The payload as the server receives it: JSON for a body, strings (and lists of them) for a query. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Controller, type INestApplication } from '@nestjs/common';
 import { Input, InternalEndpoint, defineService, serviceEnv, signAccessToken, type AuthUser } from '@uis/kit';
 import {
+  TINY_MP4,
   createTestDatabase,
   randomSuffix,
   testSecrets,
@@ -28,7 +29,7 @@ import request from 'supertest';
 import type { Response as SuperagentResponse } from 'superagent';
 import { contentService } from '../src';
 
-export const FIXTURE_MP4 = fs.readFileSync(path.join(__dirname, 'fixtures/tiny.mp4'));
+export const FIXTURE_MP4 = fs.readFileSync(TINY_MP4);
 
 export const PEOPLE = {
   owner: { email: 'owner@lab.test', name: 'Owner', type: 'researcher' },

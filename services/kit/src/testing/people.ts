@@ -10,6 +10,9 @@ export interface TestPerson {
   headers: { authorization: string };
 }
 
+/** The header that carries an access token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 /** A user as an access token describes them: a new id, login and e-mail each time, unless given. */
 export function testUser(type: UserType = 'participant', overrides: Partial<AuthUser> = {}): AuthUser {
   const name = overrides.name ?? (type === 'researcher' ? 'Rosalind' : 'Pat');
@@ -34,7 +37,7 @@ export function testPeople(jwtSecret: string) {
   const tokenOf = (user: AuthUser, ttlSeconds = 3600) => signAccessToken(jwtSecret, user, ttlSeconds);
   const asPerson = (user: AuthUser, ttlSeconds?: number): TestPerson => {
     const token = tokenOf(user, ttlSeconds);
-    return { user, token, headers: { authorization: `Bearer ${token}` } };
+    return { user, token, headers: bearer(token) };
   };
   return {
     tokenOf,
