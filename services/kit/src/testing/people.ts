@@ -13,9 +13,13 @@ export interface TestPerson {
 /** The header that carries an access token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A user as an access token describes them: a new id, login and e-mail each time, unless given. */
+/**
+ * A user as an access token describes them: a new id, login and e-mail each time, unless given; named
+ * after their e-mail when only that is given.
+ */
 export function testUser(type: UserType = 'participant', overrides: Partial<AuthUser> = {}): AuthUser {
-  const name = overrides.name ?? (type === 'researcher' ? 'Rosalind' : 'Pat');
+  const name =
+    overrides.name ?? overrides.email?.split('@')[0] ?? (type === 'researcher' ? 'Rosalind' : 'Pat');
   // A valid address whatever the name holds (tests give names with quotes, tabs or formulas).
   const local =
     name
