@@ -1,7 +1,8 @@
 import { Controller, type INestApplication } from '@nestjs/common';
 import { Input, InternalEndpoint, defineService, serviceEnv } from '@uis/kit';
 import { internalRoutes, type ParsedInternalRequestOf } from '@uis/proto';
-import { bearer, startAuth, type AuthHarness } from './auth-harness';
+import { bearer } from '@uis/kit/testing';
+import { startAuth, type AuthHarness } from './auth-harness';
 
 /**
  * Stand-in for studies' account-deletion endpoint until studies lands: served by the kit

@@ -7,7 +7,9 @@ import {
   createTestDatabase,
   randomSuffix,
   testSecrets,
+  testWorld,
   type TestDatabase,
+  type TestWorld,
   createAppWithOverrides,
 } from '@uis/kit/testing';
 import http from 'node:http';
@@ -60,8 +62,12 @@ async function startStudiesStandIn(): Promise<StudiesStandIn> {
   };
 }
 
-export interface AuthHarness {
-  auth: INestApplication;
+/**
+ * Kit's test world (the cast, `as`, `person`: tokens auth accepts, for people with no account), with
+ * auth and the mailer behind it; people with an account sign up through it (`signUp`).
+ */
+export interface AuthHarness extends TestWorld {
+  app: INestApplication;
   studies: StudiesStandIn;
   mailer: INestApplication;
   smtp: SmtpSink;
@@ -125,7 +131,8 @@ export async function startAuth(
   let address = 0;
 
   const harness: AuthHarness = {
-    auth,
+    ...testWorld({ jwtSecret: env.JWT_SECRET! }),
+    app: auth,
     studies,
     mailer,
     smtp,
@@ -159,5 +166,3 @@ export async function startAuth(
   };
   return harness;
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -2,7 +2,8 @@ import { recipientsOf } from '@uis/mailer/testing';
 import { ERROR_CODES, OIDC_PROVIDER_ID_PATTERN } from '@uis/proto';
 import { Client } from 'pg';
 import { OIDC_COOKIE } from '../src/oidc/oidc.service';
-import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
+import { bearer } from '@uis/kit/testing';
+import { PUBLIC_URL, startAuth, type AuthHarness } from './auth-harness';
 import {
   CookieJar,
   providerEnv,

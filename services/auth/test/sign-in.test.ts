@@ -1,7 +1,7 @@
-import { sendInput } from '@uis/kit/testing';
+import { bearer, sendInput } from '@uis/kit/testing';
 import { Client } from 'pg';
 import { CONFIRM_EMAIL_FIRST } from '../src/sign-in/sign-in.service';
-import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
+import { PUBLIC_URL, startAuth, type AuthHarness } from './auth-harness';
 
 describe('sign-in by magic link', () => {
   let h: AuthHarness;

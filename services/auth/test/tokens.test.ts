@@ -1,9 +1,9 @@
 import { signAccessToken, verifyAccessToken } from '@uis/kit';
-import { testUser } from '@uis/kit/testing';
+import { bearer, testUser } from '@uis/kit/testing';
 import { APP_REQUEST_HEADER } from '@uis/proto';
 import { parseSetCookie, type SetCookie } from 'cookie';
 import type { Response } from 'supertest';
-import { bearer, startAuth, type AuthHarness, type Tokens } from './auth-harness';
+import { startAuth, type AuthHarness, type Tokens } from './auth-harness';
 
 /** The web app's header: a cookie counts for a change only with it. */
 const APP = { [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
@@ -107,11 +107,7 @@ describe('access and refresh tokens, accounts', () => {
       testUser('researcher', { email: 'x@uni.test', name: 'X' }),
       60,
     );
-    const expired = signAccessToken(
-      h.env.JWT_SECRET!,
-      testUser('researcher', { email: 'x@uni.test', name: 'X' }),
-      -1,
-    );
+    const expired = h.signIn(testUser('researcher', { email: 'x@uni.test', name: 'X' }), -1).token;
     for (const [method, path] of [
       ['get', '/getUserFromToken'],
       ['get', '/getAllParticipants'],
