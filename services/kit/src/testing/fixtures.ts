@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Kit's folder: found by walking up, as this file runs from src (jest) or from dist (built). */
+/**
+ * Kit's folder: found by walking up, as this file runs from src (jest) or from dist (built). Where it
+ * is absent (an image ships dist alone), importing kit's testing must still work: a read then fails
+ * naming the path.
+ */
 const kitRoot = (): string => {
   for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, 'testing-fixtures'))) return dir;
   }
-  throw new Error(`no testing-fixtures folder above ${__dirname}`);
+  return path.resolve(__dirname, '../..');
 };
 
 /** Files every workspace's tests share, in services/kit/testing-fixtures. */
