@@ -12,9 +12,11 @@ import {
   freePort,
   randomSuffix,
   testSecrets,
+  testWorld,
   waitFor,
   type ApiClient,
   type TestDatabase,
+  type TestWorld,
 } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
 import request from 'supertest';
@@ -23,7 +25,11 @@ import { COMPOSED_SERVICES } from '../../launcher/src/composition';
 import { startEmbeddedS3 } from '../../launcher/src/embedded-s3';
 import { closeServer } from '../../launcher/src/ports';
 
-export interface ComposedStack {
+/**
+ * Kit's test world over the whole stack (the cast as `as('owner')`: tokens the stack accepts, for
+ * people with no account; sessions through studies), and people who sign up as a person does (`signUp`).
+ */
+export interface ComposedStack extends TestWorld {
   env: Record<string, string>;
   db: TestDatabase;
   /** Where the S3 server keeps the objects of the stack's bucket. */
@@ -85,6 +91,7 @@ export async function startComposedStack(
 
   const http = () => request(server);
   return {
+    ...testWorld({ jwtSecret: env.JWT_SECRET!, studies: http }),
     env,
     db,
     objectsDir: path.join(scratch, 's3', bucket),
