@@ -303,13 +303,8 @@ describe('authorization matrix over every route of proto', () => {
     const people = {} as World['people'];
     for (const person of PEOPLE) {
       const type = person === 'owner' || person === 'otherResearcher' ? 'researcher' : 'participant';
-      const { email, id, accessToken } = await signUp(
-        stack,
-        `${person.toLowerCase()}@matrix.test`,
-        person,
-        type,
-      );
-      people[person] = { email, id, accessToken };
+      const { user, token } = await signUp(stack, `${person.toLowerCase()}@matrix.test`, person, type);
+      people[person] = { email: user.email, id: user.id, accessToken: token };
     }
     const asOwner = async (name: RouteName, input: Input) => {
       const res = await call(stack, name, input, people.owner.accessToken);

@@ -71,7 +71,7 @@ describe('deletes cascade across services', () => {
     await db.connect();
     for (const who of ['olga', 'pat', 'pia']) {
       const type = who === 'olga' ? 'researcher' : 'participant';
-      tokens[who] = (await signUp(stack, `${who}@cascade.test`, who, type)).accessToken;
+      tokens[who] = (await signUp(stack, `${who}@cascade.test`, who, type)).token;
     }
   }, 60_000);
 

@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
 import { promoteUser } from '@uis/auth';
-import { answerClientErrors } from '@uis/kit';
+import { answerClientErrors, verifyAccessToken } from '@uis/kit';
 import {
   apiClient,
+  bearer,
   createTestDatabase,
   freePort,
   randomSuffix,
@@ -16,6 +17,7 @@ import {
   waitFor,
   type ApiClient,
   type TestDatabase,
+  type TestPerson,
   type TestWorld,
 } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
@@ -42,12 +44,8 @@ export interface ComposedStack extends TestWorld {
   close(): Promise<void>;
 }
 
-/** Someone signed up through the stack, as a person does. */
-export interface SignedUp {
-  id: string;
-  email: string;
-  name: string;
-  accessToken: string;
+/** Someone signed up through the stack, as a person does: a person of kit's test world, with an account. */
+export interface SignedUp extends TestPerson {
   refreshToken: string;
 }
 
@@ -126,8 +124,14 @@ export async function signUp(
     await promoteUser(stack.env.DATABASE_URL!, email);
     pair = await stack.api.ok('getAccessTokenFromRefreshToken', { refreshToken: pair.refreshToken });
   }
-  const { user } = await stack.api.ok('getUserFromToken', {}, pair.accessToken);
-  return { id: user.id, email: user.email, name, ...pair };
+  const verified = verifyAccessToken(stack.env.JWT_SECRET!, pair.accessToken);
+  if (!verified) throw new Error('auth answered an access token the stack does not accept');
+  return {
+    user: verified.user,
+    token: pair.accessToken,
+    headers: bearer(pair.accessToken),
+    refreshToken: pair.refreshToken,
+  };
 }
 
 /** The magic links the dev outbox saved for `email`, oldest first. */

@@ -22,11 +22,8 @@ interface ComposedStack extends Pick<TestWorld, 'person' | 'signIn' | 'session' 
 }
 interface ComposedStackModule {
   startComposedStack(label: string, overrides?: Record<string, string>): Promise<ComposedStack>;
-  signUp(
-    stack: ComposedStack,
-    email: string,
-    name: string,
-  ): Promise<{ accessToken: string; refreshToken: string }>;
+  /** Someone with an account: a TestPerson and their refresh token. */
+  signUp(stack: ComposedStack, email: string, name: string): Promise<SignedIn>;
   /** Asks auth for a magic link for `email` and answers the one mailed for that request. */
   mailedLink(stack: ComposedStack, email: string): Promise<URL>;
 }
@@ -126,7 +123,7 @@ export class LiveStack {
   /** Signs someone up through auth as a person does (the magic link from the dev outbox). */
   async signUp(name: string): Promise<SignedIn> {
     const email = testUser('participant', { name }).email;
-    return this.signedIn(await this.composed.signUp(this.stack, email, name));
+    return this.composed.signUp(this.stack, email, name);
   }
 
   /** Another login of someone signed up already (a second device): a new magic link, a new login id. */
