@@ -5,19 +5,19 @@ import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { simpleParser } from 'mailparser';
 import { promoteUser } from '@uis/auth';
-import { answerClientErrors, verifyAccessToken } from '@uis/kit';
+import { answerClientErrors } from '@uis/kit';
 import {
   apiClient,
-  bearer,
   createTestDatabase,
   freePort,
   randomSuffix,
+  signedUpOf,
   testSecrets,
   testWorld,
   waitFor,
   type ApiClient,
   type TestDatabase,
-  type TestPerson,
+  type SignedUp,
   type TestWorld,
 } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
@@ -44,10 +44,7 @@ export interface ComposedStack extends TestWorld {
   close(): Promise<void>;
 }
 
-/** Someone signed up through the stack, as a person does: a person of kit's test world, with an account. */
-export interface SignedUp extends TestPerson {
-  refreshToken: string;
-}
+export type { SignedUp } from '@uis/kit/testing';
 
 /**
  * Every service composed as `npm start` composes them (one dispatcher routing proto's table, internal
@@ -124,14 +121,7 @@ export async function signUp(
     await promoteUser(stack.env.DATABASE_URL!, email);
     pair = await stack.api.ok('getAccessTokenFromRefreshToken', { refreshToken: pair.refreshToken });
   }
-  const verified = verifyAccessToken(stack.env.JWT_SECRET!, pair.accessToken);
-  if (!verified) throw new Error('auth answered an access token the stack does not accept');
-  return {
-    user: verified.user,
-    token: pair.accessToken,
-    headers: bearer(pair.accessToken),
-    refreshToken: pair.refreshToken,
-  };
+  return signedUpOf(stack.env.JWT_SECRET!, pair);
 }
 
 /** The magic links the dev outbox saved for `email`, oldest first. */

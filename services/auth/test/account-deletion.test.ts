@@ -47,7 +47,7 @@ describe('account deletion asks the services that hold the user’s data first',
   });
 
   it('calls each owner with the service token, then deletes; a failing owner leaves the account intact', async () => {
-    const { accessToken, refreshToken } = await h.signUp('leaving@uni.test', 'Leaving');
+    const { token: accessToken, refreshToken } = await h.signUp('leaving@uni.test', 'Leaving');
     const me = await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
 
     failures = 1;

@@ -15,7 +15,15 @@ export { sendInput, type Http } from './send-input';
 export { freePort } from './ports';
 export { lateBoundServer, type LateBoundServer } from './late-bound-server';
 export { waitFor } from './wait';
-export { bearer, testPeople, testUser, type TestPeople, type TestPerson } from './people';
+export {
+  bearer,
+  signedUpOf,
+  testPeople,
+  testUser,
+  type SignedUp,
+  type TestPeople,
+  type TestPerson,
+} from './people';
 export { apiClient, type ApiAnswer, type ApiClient, type CallerToken } from './api-client';
 export { arbitraryOf, invalidPayloadOf } from './arbitrary';
 export { addProfile, emptyTotals, type BucketTotals } from './cpu-profile-buckets';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '@uis/proto';
-import { signAccessToken, type AuthUser } from '../auth/access-token';
+import { signAccessToken, verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { randomSuffix } from './database';
 
 /** A signed-in person of a test: who they are, their access token and the header that carries it. */
@@ -53,3 +53,21 @@ export function testPeople(jwtSecret: string) {
   };
 }
 export type TestPeople = ReturnType<typeof testPeople>;
+
+/** Someone with an account, signed in through auth: a TestPerson and their refresh token. */
+export interface SignedUp extends TestPerson {
+  refreshToken: string;
+}
+
+/** The person a token pair from auth signs in (its access token read with the services' secret). */
+export function signedUpOf(jwtSecret: string, pair: { accessToken: string; refreshToken: string }): SignedUp {
+  const verified = verifyAccessToken(jwtSecret, pair.accessToken);
+  if (!verified) throw new Error('auth answered an access token the services under test do not accept');
+  const { user } = verified;
+  return {
+    user,
+    token: pair.accessToken,
+    headers: bearer(pair.accessToken),
+    refreshToken: pair.refreshToken,
+  };
+}

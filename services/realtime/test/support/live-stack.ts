@@ -1,7 +1,15 @@
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { InternalClient, Metrics, verifyAccessToken, type AuthUser } from '@uis/kit';
-import { testUser, type Scope, type SessionOptions, type TestPerson, type TestWorld } from '@uis/kit/testing';
+import { InternalClient, Metrics, type AuthUser } from '@uis/kit';
+import {
+  signedUpOf,
+  testUser,
+  type Scope,
+  type SessionOptions,
+  type SignedUp,
+  type TestPerson,
+  type TestWorld,
+} from '@uis/kit/testing';
 import { internalRoutes, orderMessages, type MessageRecord, type PlaybackRecord } from '@uis/proto';
 import { Client } from 'pg';
 import type request from 'supertest';
@@ -32,9 +40,7 @@ const COMPOSED_STACK = path.resolve(__dirname, '../../../../scripts/system-tests
 export type { TestPerson } from '@uis/kit/testing';
 
 /** Someone with an account in auth, signed in: their access token's login can be revoked. */
-export interface SignedIn extends TestPerson {
-  refreshToken: string;
-}
+export type SignedIn = SignedUp;
 
 export interface Replica {
   url: string;
@@ -132,7 +138,10 @@ export class LiveStack {
     const token = (await this.composed.mailedLink(this.stack, email)).searchParams.get('token') ?? '';
     const res = await this.stack.http().get('/getUserTokens').query({ email, token });
     if (res.status !== 200) throw new Error(`/getUserTokens: ${res.status} ${JSON.stringify(res.body)}`);
-    return this.signedIn((res.body as { res: { accessToken: string; refreshToken: string } }).res);
+    return signedUpOf(
+      this.env.JWT_SECRET!,
+      (res.body as { res: { accessToken: string; refreshToken: string } }).res,
+    );
   }
 
   /** Signs out as the web client does: the refresh token's login ends (auth revokes it). */
@@ -181,17 +190,6 @@ export class LiveStack {
         ],
       });
     }
-  }
-
-  private signedIn({ accessToken, refreshToken }: { accessToken: string; refreshToken: string }): SignedIn {
-    const verified = verifyAccessToken(this.env.JWT_SECRET!, accessToken);
-    if (!verified) throw new Error('auth answered an access token the stack does not accept');
-    return {
-      user: verified.user,
-      token: accessToken,
-      headers: { authorization: `Bearer ${accessToken}` },
-      refreshToken,
-    };
   }
 
   private async post(caller: TestPerson | null, route: string, body: object) {
