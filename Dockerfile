@@ -24,6 +24,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY proto/package.json proto/
 COPY services/kit/package.json services/kit/
+COPY services/live-client/package.json services/live-client/
 COPY services/mailer/package.json services/mailer/
 COPY services/auth/package.json services/auth/
 COPY services/studies/package.json services/studies/
@@ -129,12 +130,13 @@ ENV PORT=9001
 EXPOSE 9001
 CMD ["node", "dist/src/main.js"]
 
-# ---- web: the React app (web/dist), built with proto's compiled route table ----
+# ---- web: the React app (web/dist), built with proto's compiled route table and the live client ----
 FROM manifests AS web
 RUN --mount=type=cache,target=/root/.npm \
-    npm ci --include-workspace-root --workspace proto --workspace web
+    npm ci --include-workspace-root --workspace proto --workspace services/live-client --workspace web
 COPY tsconfig.base.json ./
 COPY proto/ proto/
+COPY services/live-client/ services/live-client/
 COPY web/ web/
 # vite.config.ts reads proto's build; `npm run build -w web` type-checks, bundles and enforces the
 # login route's size budget.

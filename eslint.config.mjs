@@ -36,7 +36,8 @@ export default tseslint.config(
   {
     // The browser bundles proto's zod-free entry only: a value import of the index would pull every schema in.
     // (web/e2e runs in Node, not in the bundle: it may read proto's route table itself.)
-    files: ['web/src/**/*.{ts,tsx}'],
+    // The live client is bundled by the browser too.
+    files: ['web/src/**/*.{ts,tsx}', 'services/live-client/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       '@typescript-eslint/no-restricted-imports': [

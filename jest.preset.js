@@ -4,9 +4,9 @@ const path = require('path');
 
 const root = __dirname;
 const workspaceSources = {
-  '@uis/proto/live': 'proto/src/live',
   '@uis/proto/browser': 'proto/src/browser.ts',
   '@uis/proto': 'proto/src',
+  '@uis/live-client': 'services/live-client/src',
   '@uis/kit/testing': 'services/kit/src/testing',
   '@uis/kit': 'services/kit/src',
   '@uis/mailer/testing': 'services/mailer/src/testing',
@@ -15,6 +15,7 @@ const workspaceSources = {
   '@uis/studies': 'services/studies/src',
   '@uis/content': 'services/content/src',
   '@uis/records': 'services/records/src',
+  '@uis/realtime/testing': 'services/realtime/test/support',
   '@uis/realtime': 'services/realtime/src',
   '@uis/signal/testing': 'services/signal/src/testing',
   '@uis/signal': 'services/signal/src',

@@ -9,6 +9,7 @@ import { API_DOCS_PATH, openApiDocument, routeList } from '@uis/proto';
 
 // The app bundles proto's TypeScript sources; this config (run by Node) reads its build, made first by tsc -b.
 const protoSource = (file: string) => fileURLToPath(new URL(`../proto/src/${file}`, import.meta.url));
+const liveClientSource = fileURLToPath(new URL('../services/live-client/src/index.ts', import.meta.url));
 
 // react-router's package exports name its development build under every condition (upstream issue
 // remix-run/react-router#14102), so a production build would ship its dev warnings: the build takes
@@ -110,7 +111,7 @@ export default defineConfig(({ command }) => ({
     alias: [
       // Values come from the zod-free entry only (ESLint enforces it); the index is imported for types.
       { find: /^@uis\/proto\/browser$/, replacement: protoSource('browser.ts') },
-      { find: /^@uis\/proto\/live$/, replacement: protoSource('live/index.ts') },
+      { find: /^@uis\/live-client$/, replacement: liveClientSource },
       { find: /^@uis\/proto$/, replacement: protoSource('index.ts') },
       ...(command === 'build' ? reactRouterProduction : []),
     ],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { freePort, waitFor } from '@uis/kit/testing';
-import { LiveConnection, type SendOutcome } from '@uis/proto/live';
+import { LiveConnection, type SendOutcome } from '@uis/live-client';
 import {
   EMBEDDED_DATABASE,
   startEmbeddedPostgres,

@@ -25,7 +25,7 @@ import {
   type ServiceName,
   type StampedVideoStatus,
 } from '@uis/proto';
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import { registerPeer } from '@uis/signal/testing';
 import request from 'supertest';
 import { Lifecycle } from '../launcher/src/lifecycle';

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -24,7 +24,7 @@ import { COMMON_TEXTS } from '../src/i18n/en/common';
 import { CONSENT_TEXTS } from '../src/i18n/en/consent';
 
 /**
- * Issue 14, consent and withdrawal: the live screen opens only after the participant agrees to the
+ * Consent and withdrawal: the live screen opens only after the participant agrees to the
  * session's consent text (set in the editor), the agreement is in the study export, and a withdrawal
  * from the sessions list deletes that participant's records in that session only.
  */

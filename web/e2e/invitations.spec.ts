@@ -18,7 +18,7 @@ import { continueAsText } from '../src/i18n/en/auth-callback';
 import { PARTICIPATION_TEXTS } from '../src/i18n/en/participation';
 
 /**
- * Issue 14, parts 2 and 3: a researcher invites an address that has no account from the editor's
+ * Invitations and join links: a researcher invites an address that has no account from the editor's
  * Scope, and the invitation's link signs the person up and opens the session; a join link carrying a
  * recruitment panel's ids adds a newcomer, whose ids show in the editor and the study export; a
  * revoked link and a full one say so.

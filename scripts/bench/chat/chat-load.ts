@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import type { MessageRecord } from '@uis/proto';
 import { LiveMessageList } from '@uis/proto/browser';
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import { io, type Socket } from 'socket.io-client';
 import { sleep } from '../support/measure';
 import type { ConnectReport, LoadCommand, LoadSetup, RoundReport } from './load-protocol';

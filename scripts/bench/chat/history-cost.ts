@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import { cpuMeter, median } from '../support/measure';
 import type { BenchSession } from './sessions';
 

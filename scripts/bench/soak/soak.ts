@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiClient, freePort, type ApiClient } from '@uis/kit/testing';
 import { orderMessages, type MessageRecord } from '@uis/proto';
-import { LiveConnection, type SendOutcome } from '@uis/proto/live';
+import { LiveConnection, type SendOutcome } from '@uis/live-client';
 import request from 'supertest';
 import { repoRoot } from '../../launcher/src/data-dir';
 

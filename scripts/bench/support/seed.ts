@@ -1,5 +1,5 @@
-import { InternalClient, signAccessToken, type AuthUser } from '@uis/kit';
-import { apiClient, testUser } from '@uis/kit/testing';
+import type { AuthUser } from '@uis/kit';
+import { apiClient } from '@uis/kit/testing';
 import {
   MESSAGES_PER_APPEND,
   internalRoutes,
@@ -19,8 +19,7 @@ export interface Researcher {
 }
 
 export function researcher(bench: BenchStack, name: string): Researcher {
-  const user = testUser('researcher', { name });
-  return { user, token: signAccessToken(bench.secrets.JWT_SECRET!, user, 3600) };
+  return bench.person('researcher', name);
 }
 
 /** One of our routes, through the tests' typed client on the owning service's own address, as `who`; its answer's `res`. */
@@ -59,10 +58,7 @@ export async function seedMessages(
   sessionId: string,
   count: number,
 ): Promise<void> {
-  const records = new InternalClient({
-    serviceToken: bench.secrets.SERVICE_TOKEN!,
-    urlOf: () => bench.stack.serviceUrls.records,
-  });
+  const records = bench.records();
   const author = { sessionId, userId: who.user.id, email: who.user.email, name: who.user.name };
   for (let sent = 0; sent < count; sent += MESSAGES_PER_APPEND) {
     const items = Array.from({ length: Math.min(MESSAGES_PER_APPEND, count - sent) }, (_, i) => ({

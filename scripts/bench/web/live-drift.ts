@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { LiveConnection, clientNow } from '@uis/proto/live';
+import { LiveConnection, clientNow } from '@uis/live-client';
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,7 +103,7 @@ const settledPart = (run: SeekRun) => run.samples.filter((s) => s.at - run.asked
 // ---- The server's clock -------------------------------------------------------------------------
 
 /**
- * The server's clock minus this machine's, as the app's own client measures it (proto's LiveConnection,
+ * The server's clock minus this machine's, as the app's own client measures it (the live client's LiveConnection,
  * best of its `clock` round trips). The pages are sampled on the machine's clock: this shows that it is
  * the server's time, to within half the round trip.
  */

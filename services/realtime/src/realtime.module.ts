@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { LiveModule } from './live/live.module';
+import { LiveSessionModule } from './live-session/live-session.module';
 import { PresenceModule } from './presence/presence.module';
 import { REALTIME_CONFIG, type RealtimeConfig } from './realtime.config';
 import { RoomStateModule } from './room-state/room-state.module';
@@ -12,7 +12,7 @@ export class RealtimeModule {
     return {
       module: RealtimeModule,
       global: true,
-      imports: [RoomStateModule, PresenceModule, LiveModule],
+      imports: [RoomStateModule, PresenceModule, LiveSessionModule],
       providers: [configProvider],
       exports: [configProvider],
     };

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
 import { RealtimeGateway } from '../src';
-import { ownerRoom, sessionRoom } from '../src/live/live-socket';
+import { ownerRoom, sessionRoom } from '../src/live-session/live-socket';
 import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
 import { REALTIME_TEXTS } from '../src/realtime.texts';

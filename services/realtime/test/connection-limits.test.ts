@@ -1,6 +1,6 @@
 import { waitFor } from '@uis/kit/testing';
 import { RealtimeGateway } from '../src';
-import { WRITE_WINDOW_SECONDS, tooManyWritesText } from '../src/live/write-limiter';
+import { WRITE_WINDOW_SECONDS, tooManyWritesText } from '../src/live-session/write-limiter';
 import { FaultyPath } from './support/faulty-path';
 import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection, type TestConnectOptions } from './support/recording-connection';

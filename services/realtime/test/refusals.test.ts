@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from '@uis/proto';
 import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { MAX_QUEUED_EVENTS } from '../src/live/live-events';
+import { MAX_QUEUED_EVENTS } from '../src/live-session/live-events';
 import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import {
   RecordingConnection,

@@ -1,9 +1,8 @@
-import { TEST_REDIS_URL, freePort, randomSuffix, waitFor } from '@uis/kit/testing';
+import { TEST_REDIS_URL, TcpBalancer, freePort, randomSuffix, waitFor } from '@uis/kit/testing';
 import type { MessageRecord } from '@uis/proto';
 import { LiveStack, type Replica } from './support/live-stack';
 import { ChildService, buildRealtime, startRealtimeProcess } from './support/processes';
 import { RecordingConnection, pause } from './support/recording-connection';
-import { TcpBalancer } from './support/tcp-balancer';
 
 const CLIENTS = 20;
 const SEND_EVERY_MS = 400;

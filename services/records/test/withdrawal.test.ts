@@ -6,7 +6,7 @@ import { rawBody, startRecords, type Caller, type RecordsHarness } from './suppo
 import { unzip } from './support/unzip';
 
 /**
- * Issue 14: a participant withdraws from a session (studies' route, the real studies calling the
+ * A participant withdraws from a session (studies' route, the real studies calling the
  * real records), and a participant must agree to a session's consent text before writing to it.
  */
 let h: RecordsHarness;

@@ -1,12 +1,12 @@
 import type { Ack, CallSettings, ClientEventAcks, ClientPayloadOf, ServerPayloadOf } from '@uis/proto';
-import type { LiveProblem, ConnectionStatus } from '@uis/proto/live';
+import type { LiveProblem, ConnectionStatus } from '@uis/live-client';
 import type { PeerOptions } from 'peerjs';
 import type { CallRole, MediaKind, MediaProblem } from './call-state';
 import type { CallTimings } from './call-timings';
 
 // What LiveCall uses of its collaborators: each is a fake in the unit tests.
 
-/** The call's part of proto's LiveConnection: the peer ids travel through realtime. */
+/** The call's part of the live client's LiveConnection: the peer ids travel through realtime. */
 export interface CallSignalling {
   readonly state: {
     readonly status: ConnectionStatus;

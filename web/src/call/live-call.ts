@@ -1,6 +1,6 @@
 import type { PeerErrorType } from '@uis/proto';
 import { parsePeerId } from '@uis/proto/browser';
-import type { ConnectionStatus } from '@uis/proto/live';
+import type { ConnectionStatus } from '@uis/live-client';
 import { browserMedia, browserNetworkWatch } from './browser-adapters';
 import type { CallConnection, CallPeerError, LiveCallOptions } from './call-ports';
 import { CallSettingsRenewal } from './call-settings';
@@ -11,7 +11,7 @@ import {
   type CallProblem,
   type CallState,
 } from './call-state';
-import { CALL_TEXTS, PEER_ERROR_TEXTS, RESEARCHER_LABEL } from './call-texts';
+import { CALL_TEXTS, PEER_ERROR_TEXTS, RESEARCHER_LABEL } from '../i18n/en/call';
 import { CALL_TIMINGS, type CallTimings } from './call-timings';
 import { CallTimers } from './call-timers';
 import { rtcConfigurationOf } from './peer-options';

@@ -1,6 +1,6 @@
 import type { CallSettings } from '@uis/proto';
 import { peerIdFor } from '@uis/proto/browser';
-import { CALL_TEXTS } from './call-texts';
+import { CALL_TEXTS } from '../i18n/en/call';
 import { CALL_TIMINGS } from './call-timings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,8 +1,8 @@
 import type { Ack, ClientEventAcks, ClientPayloadOf, ServerPayloadOf } from '@uis/proto';
-import type { ConnectionStatus } from '@uis/proto/live';
+import type { ConnectionStatus } from '@uis/live-client';
 
 /**
- * The part of proto's LiveConnection the playback sync and the prompt runner use: its server clock,
+ * The part of the live client's LiveConnection the playback sync and the prompt runner use: its server clock,
  * its connection status, the events they hear and the ones they send. LiveConnection is one; the
  * unit tests pass a fake with a clock of their own.
  */

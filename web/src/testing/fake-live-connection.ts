@@ -1,10 +1,10 @@
-import type { ConnectionStatus, LiveConnection, LiveProblem } from '@uis/proto/live';
+import type { ConnectionStatus, LiveConnection, LiveProblem } from '@uis/live-client';
 
 type State = { status: ConnectionStatus; accessEnded: string | null; problem: LiveProblem | null };
 type Handler = (payload: never) => void;
 
 /**
- * A stand-in for proto's LiveConnection as the live modules use it: its state (changed by the
+ * A stand-in for the live client's LiveConnection as the live modules use it: its state (changed by the
  * test with setState), the server's events (sent by the test with serverSends), and what the
  * client asked (`asked`, each answered SUCCESS at once: with what `answers` makes of it, else null).
  */

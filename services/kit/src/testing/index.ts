@@ -15,6 +15,7 @@ export { sendInput, type Http } from './send-input';
 export { freePort } from './ports';
 export { lateBoundServer, type LateBoundServer } from './late-bound-server';
 export { waitFor } from './wait';
+export { TcpBalancer } from './tcp-balancer';
 export {
   bearer,
   signedUpOf,

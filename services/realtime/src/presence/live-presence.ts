@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LOGGER, type Logger } from '@uis/kit';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_REPORT_MS, type ParsedClientPayloadOf } from '@uis/proto';
-import { sessionRoom, type LiveSocket } from '../live/live-socket';
+import { sessionRoom, type LiveSocket } from '../live-session/live-socket';
 import { PRESENCE, type PresenceStore } from './presence-store';
 
 /** A report sooner than this after the previous one of the same socket is dropped (a client's timer jitters). */

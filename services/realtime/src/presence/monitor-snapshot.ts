@@ -1,6 +1,6 @@
 import { PRESENCE_TTL_MS, type MonitorSnapshot, type MonitoredParticipant } from '@uis/proto';
 import type { StoredVideoStatus } from '../room-state/room-state';
-import { positionAt } from '../live/playback-log';
+import { positionAt } from '../live-session/playback-log';
 import type { SessionPresence, SocketPresence } from './presence-store';
 
 const alive = (socket: SocketPresence, now: number) =>

@@ -1,6 +1,6 @@
 import { accessTokenOfHeaders } from '@uis/kit';
 import type { ErrorCode } from '@uis/proto';
-import type { LiveSocket } from '../live/live-socket';
+import type { LiveSocket } from '../live-session/live-socket';
 
 /** A refused connection: the client's connect_error carries the message and `data.code`. */
 export class HandshakeRefusal extends Error {

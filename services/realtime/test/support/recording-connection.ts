@@ -1,4 +1,4 @@
-import { LiveConnection, type ConnectionStatus, type LiveConnectionOptions } from '@uis/proto/live';
+import { LiveConnection, type ConnectionStatus, type LiveConnectionOptions } from '@uis/live-client';
 import type { Ack, ClientEventAcks, ClientEventName, ServerEventName, ServerPayloadOf } from '@uis/proto';
 import type { Socket } from 'socket.io-client';
 
@@ -15,7 +15,7 @@ export interface TestConnectOptions {
 }
 
 /**
- * The browser's live client (proto's LiveConnection), with what tests read besides its state:
+ * The browser's live client (the live client's LiveConnection), with what tests read besides its state:
  * every event the server sent and every event the client sent, in order, and its reconnects.
  * Nothing here changes what the client does.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 14: the withdrawal log. A participant's withdrawal from a session, shaped as every record of
+ * The withdrawal log. A participant's withdrawal from a session, shaped as every record of
  * it (the `seq` order key, (session_id, seq) for listing and the export's keyset paging; the author is
  * the participant who withdrew), with how many of their messages and clicks it deleted. Written in
  * the transaction that deleted them. author_user_id serves account deletion.

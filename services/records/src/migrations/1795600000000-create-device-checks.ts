@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 16: the participants' pre-session checks. Shaped as every record of a session (the `seq`
+ * The participants' pre-session checks. Shaped as every record of a session (the `seq`
  * order key, (session_id, seq) for listing and the export's keyset paging; the author is the person
  * who ran the check), with each item's outcome and the browser. author_user_id serves account
  * deletion and withdrawal.

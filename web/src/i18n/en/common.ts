@@ -63,3 +63,19 @@ export const PLAYBACK_EVENT_TEXTS = {
   seek: 'Seek',
   rate: 'Speed',
 } as const satisfies Record<Exclude<PlaybackEvent, 'prompt'>, string>;
+
+/** The consent gate, which the live session and the device check both open behind. */
+export const CONSENT_GATE_TEXTS = {
+  heading: 'Before you join',
+  intro: 'The researcher asks you to read and agree to the following before the live session opens.',
+  agree: 'I agree',
+  notNow: JOIN_TEXTS.notNow,
+  changed: 'The researcher has just changed this text. Please read it again.',
+  failed: 'Your agreement could not be saved. Please try again.',
+  confirmHeading: JOIN_TEXTS.heading,
+  confirmBody:
+    'Its researcher will see your name and e-mail address, and what you write, react and click in the session.',
+  join: JOIN_TEXTS.join,
+  agreeAndJoin: 'I agree and join',
+  joinFailed: 'You could not join the session. Please try again.',
+} as const;

@@ -24,3 +24,10 @@ export const agreedVersionText = (version: number): string => `version ${version
 
 /** After the time of a withdrawal: what it deleted ('2 messages and 1 click'). */
 export const withdrawalDeletedText = (what: string): string => `: ${what} deleted`;
+
+export const CONSENT_SECTION_TEXTS = {
+  heading: 'Consent',
+  hint: 'Participants read and agree to this text before the live session opens. Leave it empty to ask for no consent. Every change is a new version that participants agree to again, also those already in the live session.',
+  save: 'Save consent text',
+  errorGetting: 'Error getting the consent text',
+} as const;

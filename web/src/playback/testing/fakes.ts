@@ -1,6 +1,6 @@
 import { STATUS } from '@uis/proto/browser';
 import type { Ack, StampedVideoStatus } from '@uis/proto';
-import type { ConnectionStatus } from '@uis/proto/live';
+import type { ConnectionStatus } from '@uis/live-client';
 import type { LiveLink } from '../live-link';
 import type { PlayerAdapter, PlayerEvent } from '../players/player';
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
-import { CONSENT_GATE_TEXTS, ConsentGate } from './consent-gate';
+import { ConsentGate } from './consent-gate';
+import { CONSENT_GATE_TEXTS } from '../../../i18n/en/common';
 
 const sessionId = '00000000-0000-4000-8000-000000000011';
 const participant = {

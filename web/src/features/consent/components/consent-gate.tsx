@@ -4,23 +4,13 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { homePathOf, useUser } from '../../../signed-in/auth-context';
-import { COMMON_TEXTS, consentVersionText, JOIN_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
+import {
+  COMMON_TEXTS,
+  CONSENT_GATE_TEXTS,
+  consentVersionText,
+  LIVE_SESSION_TITLE,
+} from '../../../i18n/en/common';
 import '../consent.css';
-
-export const CONSENT_GATE_TEXTS = {
-  heading: 'Before you join',
-  intro: 'The researcher asks you to read and agree to the following before the live session opens.',
-  agree: 'I agree',
-  notNow: JOIN_TEXTS.notNow,
-  changed: 'The researcher has just changed this text. Please read it again.',
-  failed: 'Your agreement could not be saved. Please try again.',
-  confirmHeading: JOIN_TEXTS.heading,
-  confirmBody:
-    'Its researcher will see your name and e-mail address, and what you write, react and click in the session.',
-  join: JOIN_TEXTS.join,
-  agreeAndJoin: 'I agree and join',
-  joinFailed: 'You could not join the session. Please try again.',
-} as const;
 
 /**
  * The live session opens only for a participant who has agreed to the session's current consent

@@ -5,6 +5,7 @@ import { RecordTime } from '../../records/components/record-time';
 import { WithdrawalsList } from './withdrawals-list';
 import '../consent.css';
 import {
+  CONSENT_SECTION_TEXTS,
   CONSENT_TEXTS,
   agreedText,
   agreedVersionText,
@@ -12,13 +13,6 @@ import {
   savedVersionText,
 } from '../../../i18n/en/consent';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-
-export const CONSENT_SECTION_TEXTS = {
-  heading: 'Consent',
-  hint: 'Participants read and agree to this text before the live session opens. Leave it empty to ask for no consent. Every change is a new version that participants agree to again, also those already in the live session.',
-  save: 'Save consent text',
-  errorGetting: 'Error getting the consent text',
-} as const;
 
 /**
  * The session's consent text in the editor, with who agreed to which version and who

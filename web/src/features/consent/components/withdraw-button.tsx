@@ -5,14 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toast';
 import { deletedText } from '../lib/count-text';
 import '../consent.css';
-
-export const WITHDRAW_TEXTS = {
-  button: 'Withdraw',
-  confirm: 'Withdraw and delete my data',
-  message:
-    'Your chat messages, reactions and clicks in this session will be deleted, and you will leave it. Your other sessions are not affected. The researcher will see that you withdrew and how many of your records were deleted.',
-  failed: 'Error withdrawing from the session',
-} as const;
+import { WITHDRAW_TEXTS } from '../../../i18n/en/participant-sessions';
 
 /**
  * A participant withdraws from one of their sessions, after a question that says what

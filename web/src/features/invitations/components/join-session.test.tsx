@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RequireUser } from '../../../signed-in/route-guards';
 import { JoinPage } from '../../../pages/join-page';
-import { JOIN_SESSION_TEXTS } from './join-session';
+import { JOIN_SESSION_TEXTS } from '../../../i18n/en/join-session';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 

@@ -6,16 +6,10 @@ import { Icon } from '../../../components/ui/icon';
 import { liveSessionPath } from '../../../routes';
 import { joinFailureOf, joinSession, type JoinFailure } from '../lib/join-session';
 import { panelIdsOf } from '../lib/panel-ids';
-import { COMMON_TEXTS, JOIN_TEXTS } from '../../../i18n/en/common';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 import '../participation.css';
 import { JOIN_SESSION_PAGE_TEXTS } from '../../../i18n/en/join-session';
-
-export const JOIN_SESSION_TEXTS = {
-  heading: JOIN_TEXTS.heading,
-  body: 'Its researcher will see your name and e-mail address, the ids this link carries, and what you write, react and click in the session.',
-  join: JOIN_TEXTS.join,
-  notNow: JOIN_TEXTS.notNow,
-} as const;
+import { JOIN_SESSION_TEXTS } from '../../../i18n/en/join-session';
 
 /**
  * A join link followed by a signed-in person (signed out, the guard sent them through sign-in and

@@ -1,6 +1,6 @@
 import { appConfig } from '../../../config/app-config';
 import { STATUS, UI_TEXTS } from '@uis/proto/browser';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePresenceReport } from '../hooks/use-presence-report';
 import { call as callApi, renewAccessToken } from '../../../api/client';
@@ -9,7 +9,7 @@ import { tokens } from '../../../signed-in/tokens';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import type { CallRole, CallState } from '../../../call/call-state';
-import { CALL_TEXTS, RESEARCHER_LABEL, mediaProblemText } from '../../../call/call-texts';
+import { CALL_TEXTS, RESEARCHER_LABEL, mediaProblemText } from '../../../i18n/en/call';
 import { LiveCall } from '../../../call/live-call';
 import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
@@ -248,7 +248,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
         <p className="call-status" role="status">
           {statusOf(state, role)}
         </p>
-        {/* Issue 16: the pre-session check (a page of its own: it opens the camera itself). */}
+        {/* The pre-session check (a page of its own: it opens the camera itself). */}
         <a className="call-check-link" href={deviceCheckPath(sessionId)}>
           {COMMON_TEXTS.checkDevices}
         </a>

@@ -1,6 +1,6 @@
 import { UI_TEXTS } from '@uis/proto/browser';
 import type { MessageRecord } from '@uis/proto';
-import type { SendOutcome } from '@uis/proto/live';
+import type { SendOutcome } from '@uis/live-client';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatColumn, type ChatColumnProps } from './chat-column';

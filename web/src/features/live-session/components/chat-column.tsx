@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX_CHARS, UI_TEXTS } from '@uis/proto/browser';
 import type { MessageRecord } from '@uis/proto';
-import type { SendOutcome } from '@uis/proto/live';
+import type { SendOutcome } from '@uis/live-client';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useChatScroll } from '../hooks/use-chat-scroll';

@@ -1,5 +1,5 @@
 import { SCREEN_TEXTS, STATUS } from '@uis/proto/browser';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 import { COMMON_TEXTS } from '../../../i18n/en/common';

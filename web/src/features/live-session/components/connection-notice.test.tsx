@@ -1,4 +1,4 @@
-import { INITIAL_LIVE_STATE, type LiveState } from '@uis/proto/live';
+import { INITIAL_LIVE_STATE, type LiveState } from '@uis/live-client';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';

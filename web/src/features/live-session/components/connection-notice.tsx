@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@uis/proto/browser';
-import type { LiveState } from '@uis/proto/live';
+import type { LiveState } from '@uis/live-client';
 import { Link } from 'react-router-dom';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import {

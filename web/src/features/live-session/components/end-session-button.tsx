@@ -1,4 +1,4 @@
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
 import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';

@@ -1,7 +1,7 @@
 import { STATUS } from '@uis/proto/browser';
 import { MONITOR_REFRESH_MS } from '../../../config/ui-constants';
 import type { CallLinkState, MonitorSnapshot, MonitoredParticipant } from '@uis/proto';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { videoTimeText } from '../../records/lib/record-format';

@@ -1,7 +1,7 @@
 import { STATUS, type SessionType } from '@uis/proto/browser';
 import { CLICK_MARKER_MS } from '../../../config/ui-constants';
 import type { Prompt } from '@uis/proto';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';

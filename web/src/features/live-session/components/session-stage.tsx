@@ -1,7 +1,7 @@
 import { apiUrl } from '../../../config/app-config';
 import { UI_TEXTS } from '@uis/proto/browser';
 import type { Prompt, SessionInfo } from '@uis/proto';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { lazy, Suspense, useCallback } from 'react';
 import { useApiQuery } from '../../../api/queries';
 import type { PlaybackRole } from '../../../playback/sync/playback-sync';

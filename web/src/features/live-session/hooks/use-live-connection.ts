@@ -1,4 +1,4 @@
-import { INITIAL_LIVE_STATE, LiveConnection, RENEW_BEFORE_EXPIRY_MS, type LiveState } from '@uis/proto/live';
+import { INITIAL_LIVE_STATE, LiveConnection, RENEW_BEFORE_EXPIRY_MS, type LiveState } from '@uis/live-client';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { renewAccessToken } from '../../../api/client';
 import { tokens } from '../../../signed-in/tokens';

@@ -1,5 +1,5 @@
 import type { Prompt } from '@uis/proto';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PlaybackSync, type PlaybackRole } from '../../../playback/sync/playback-sync';
 import type { PlayerAdapter } from '../../../playback/players/player';

@@ -1,6 +1,6 @@
 import { PRESENCE_REPORT_MS } from '@uis/proto/browser';
 import type { ClientPayloadOf } from '@uis/proto';
-import type { LiveConnection } from '@uis/proto/live';
+import type { LiveConnection } from '@uis/live-client';
 import { useEffect, useRef } from 'react';
 
 export type PresenceReading = Omit<ClientPayloadOf<'presenceReport'>, 'sessionId'>;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REDIS_ADAPTERS, type RedisAdapterKind } from '../src';
-import { REPO, RedisServer } from '../test/support/processes';
-import { runRedisOutage, type OutageOptions, type OutageResult } from '../test/support/redis-outage';
-import { BenchStack } from './bench-stack';
+import { REDIS_ADAPTERS, type RedisAdapterKind } from '@uis/realtime';
+import { RedisServer, runRedisOutage, type OutageOptions, type OutageResult } from '@uis/realtime/testing';
+import { repoRoot } from '../../launcher/src/data-dir';
+import { startBenchStack } from '../support/bench-stack';
 
 /**
  * The measurement behind realtime's adapter choice (README): both socket.io Redis adapters, two
@@ -15,7 +15,7 @@ import { BenchStack } from './bench-stack';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const OUTAGE_MS = Number(process.env.OUTAGE_MS ?? 3000);
 const OUTAGES: Array<OutageOptions['outage']> = ['kill', 'freeze'];
-const REPORT = path.join(REPO, 'docs/bench/realtime-adapters.md');
+const REPORT = path.join(repoRoot(), 'docs/bench/realtime-adapters.md');
 
 interface Row {
   adapter: RedisAdapterKind;
@@ -37,10 +37,14 @@ function report(rows: Row[]): string {
     )} of ${rounds.length * 10} | ${sum(rounds, (r) => r.acknowledgedNotStored.length)} |`;
   return `# Realtime: socket.io Redis adapters under a Redis outage
 
-Reproduce: \`npm run build && npm run bench:adapters -w services/realtime\` (about three minutes;
-\`ROUNDS\` and \`OUTAGE_MS\` change the defaults of ${ROUNDS} rounds and ${OUTAGE_MS} ms). Needs the
-tests' Postgres and the \`redis-server\` binary (the benchmark runs a Redis of its own).
+Reproduce: \`npm run build && npm run bench:adapters -w scripts\` (about three minutes;
+\`ROUNDS\` and \`OUTAGE_MS\` change the defaults of ${ROUNDS} rounds and ${OUTAGE_MS} ms). Needs
+what \`npm run bench\` needs (the tests' Postgres and Redis, nginx) and the \`redis-server\` binary:
+the replicas measured share a Redis of the benchmark's own, which it stops.
 
+How it is measured (scripts/bench/realtime/adapter-chaos.ts, on realtime's test scenario
+\`runRedisOutage\` from \`@uis/realtime/testing\`): the bench stack (scripts/bench/support/bench-stack.ts)
+serves studies and records as built processes; the replicas measured run in the benchmark's process.
 Each round: two realtime replicas on one Redis, 10 clients split between them, each sending a
 chat message about every 400 ms; after 1 s Redis is stopped for ${OUTAGE_MS} ms (*kill*: SIGKILL,
 then a new, empty redis-server on the same port; *freeze*: SIGSTOP, then SIGCONT), the traffic
@@ -65,7 +69,8 @@ Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.
 }
 
 async function main(): Promise<void> {
-  const stack = await BenchStack.start('bench_realtime_adapters');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-bench-realtime-adapters-'));
+  const stack = await startBenchStack('realtime_adapters', scratch);
   const redis = await RedisServer.start();
   const rows: Row[] = [];
   try {
@@ -94,7 +99,8 @@ async function main(): Promise<void> {
     console.log(`written to ${path.relative(process.cwd(), REPORT)}`);
   } finally {
     await redis.stop();
-    await stack.close();
+    await stack.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 

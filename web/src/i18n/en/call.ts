@@ -1,5 +1,5 @@
 import type { PeerErrorType } from '@uis/proto';
-import type { MediaKind, MediaProblem } from './call-state';
+import type { MediaKind, MediaProblem } from '../../call/call-state';
 
 /** Each PeerJS error kind of spec section 8, as a sentence a participant can act on. */
 export const PEER_ERROR_TEXTS: Record<PeerErrorType, string> = {

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { waitFor } from '@uis/kit/testing';
+import { TcpBalancer, waitFor } from '@uis/kit/testing';
 import { LIVE_MESSAGE_PAGE, internalRoutes } from '@uis/proto';
-import { LiveConnection } from '@uis/proto/live';
-import { RealtimeGateway } from '../src';
-import { REPO } from '../test/support/processes';
-import { TcpBalancer } from '../test/support/tcp-balancer';
-import { BenchStack } from './bench-stack';
+import { LiveConnection } from '@uis/live-client';
+import { RealtimeGateway } from '@uis/realtime';
+import { repoRoot } from '../../launcher/src/data-dir';
+import { startBenchStack, type BenchStack } from '../support/bench-stack';
 
 /**
  * The cost of one chat message in a session with 10 and with 10,000 messages of history: server
@@ -22,7 +21,7 @@ const HISTORIES = [10, 10_000] as const;
 const WARMUP = 30;
 const SAMPLES = 300;
 const MAX_RATIO = 1.2;
-const REPORT = path.join(REPO, 'docs/bench/realtime-message.md');
+const REPORT = path.join(repoRoot(), 'docs/bench/realtime-message.md');
 
 interface Sample {
   serverMs: number;
@@ -182,9 +181,9 @@ function report(results: CaseResult[], ratios: { time: number; bytes: number }, 
     `| ${r.history.toLocaleString('en')} | ${r.serverMs.toFixed(2)} ms (p95 ${r.serverP95Ms.toFixed(2)}) | ${r.roundTripMs.toFixed(2)} ms | ${r.bytes} B | ${r.joinBytes.toLocaleString('en')} B |`;
   return `# Realtime: the cost of one chat message against the session's history
 
-Reproduce: \`npm run bench\` at the root (builds, then runs every workspace's bench), or
-\`npm run build && npm run bench -w services/realtime\`. Needs the Postgres of the tests
-(\`DATABASE_URL\`, default postgres://postgres@127.0.0.1:5432/test); no Redis (the in-memory adapter).
+Reproduce: \`npm run build && npm run bench:realtime-message -w scripts\` (a few minutes). Needs
+what \`npm run bench\` needs: the tests' Postgres and Redis, and nginx (the bench stack); the
+replica measured uses the in-memory adapter.
 
 Result: **${passed ? 'PASS' : 'FAIL'}** (at most ${MAX_RATIO} times as much at 10,000 as at 10).
 
@@ -195,8 +194,10 @@ ${results.map(row).join('\n')}
 - Server time ratio (10,000 / 10): **${ratios.time.toFixed(2)}**
 - Bytes ratio (10,000 / 10): **${ratios.bytes.toFixed(2)}**
 
-How it is measured (services/realtime/bench/message-cost.ts): studies and records run as their
-built processes on a throwaway database, realtime in the benchmark's process. A session is
+How it is measured (scripts/bench/realtime/message-cost.ts): the bench stack (scripts/bench/support/bench-stack.ts:
+every service as its built process on a throwaway database, as \`npm run stack\`) serves studies and
+records; the realtime replica measured runs in the benchmark's process, alone (the in-memory adapter), on
+them. A session is
 filled with 10 and another with 10,000 messages through records; in each, a researcher (the
 sender) and a participant join through a byte-counting TCP proxy, then each sender sends ${WARMUP} warm-up and ${SAMPLES}
 measured messages, one at a time, the two sessions taking turns. *Server time*: from the message's frame arriving in the
@@ -211,7 +212,8 @@ Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.
 }
 
 async function main(): Promise<void> {
-  const stack = await BenchStack.start('bench_realtime_message');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'uis-bench-realtime-message-'));
+  const stack = await startBenchStack('realtime_message', scratch);
   // One sender sends the measured messages as fast as they are acknowledged: above the write
   // limit a user has (LIVE_WRITE_LIMIT), which is not what is measured here.
   const replica = await stack.replica({ LIVE_WRITE_LIMIT: '10000' });
@@ -233,7 +235,8 @@ async function main(): Promise<void> {
   } finally {
     await proxy.close();
     await replica.close();
-    await stack.close();
+    await stack.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 

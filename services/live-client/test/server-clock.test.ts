@@ -1,4 +1,4 @@
-import { ServerClock } from '../src/live/server-clock';
+import { ServerClock } from '../src/server-clock';
 
 describe('ServerClock', () => {
   it('takes the offset of the sample with the lowest round trip', () => {

@@ -1,27 +1,28 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import {
+  ERROR_CODES,
+  LiveMessageList,
   REALTIME_CONNECT_TIMEOUT_MS,
   REALTIME_PATH,
   REALTIME_RECONNECT_ATTEMPTS,
   REALTIME_RECONNECT_DELAY_MAX_MS,
   REALTIME_RECONNECT_DELAY_MS,
   REALTIME_TRANSPORTS,
-} from '../constants';
-import { ERROR_CODES, STATUS } from '../status';
+  STATUS,
+} from '@uis/proto/browser';
 import type {
   Ack,
   ClientEventAcks,
   ClientEventName,
   ClientPayloadOf,
   ClientToServerEvents,
+  MessageRecord,
   ServerPayloadOf,
   ServerToClientEvents,
-} from '../events';
-import { LiveMessageList } from '../message-order';
+} from '@uis/proto';
 import { ServerClock, clientNow } from './server-clock';
-import type { MessageRecord } from '../routes/records.routes';
 
-/** When an acknowledgement of a chat message has not come by then, the client resyncs (README rule 3). */
+/** When an acknowledgement of a chat message has not come by then, the client resyncs (client rule 3 in services/realtime/README.md). */
 export const ACK_TIMEOUT_MS = 10_000;
 /** The access token is renewed this long before it expires (halfway, for one that lives less than twice this). */
 export const RENEW_BEFORE_EXPIRY_MS = 60_000;

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO } from '../test/support/processes';
+import { repoRoot } from '../../launcher/src/data-dir';
 
 /** The services a live-chat benchmark runs (each as `node services/<name>/dist/src/main.js`). */
 const BUILT = ['services/studies', 'services/records', 'services/realtime'];
+const REPO = repoRoot();
 
 /**
  * A built copy of the services at a git commit, for a benchmark to run beside the working tree's

@@ -5,7 +5,7 @@ import { SessionAccessWatch } from './session-access-watch';
 
 /** Service-to-service endpoints (service token only): studies' notices about who may be in sessions. */
 @Controller()
-export class LiveInternalController {
+export class LiveSessionInternalController {
   constructor(private readonly accessWatch: SessionAccessWatch) {}
 
   @InternalEndpoint(internalRoutes.realtimeSessionAccessChanged)

@@ -1,6 +1,6 @@
 import { PEER_ERROR_TYPES } from '@uis/proto/browser';
 import { describe, expect, it } from 'vitest';
-import { PEER_ERROR_TEXTS } from './call-texts';
+import { PEER_ERROR_TEXTS } from './call';
 
 describe('call texts', () => {
   it('has a sentence for every PeerJS error kind of the spec', () => {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,9 @@ import {
   type TestDatabase,
 } from '@uis/kit/testing';
 import { EVERYONE } from '@uis/proto';
-import { LiveConnection } from '@uis/proto/live';
+import { LiveConnection } from '@uis/live-client';
 import { Client } from 'pg';
-import { ChildService, REPO } from '../test/support/processes';
+import { repoRoot } from '../../launcher/src/data-dir';
 import { baselineBuild } from './baseline-build';
 
 /**
@@ -48,6 +48,7 @@ const PAIRS = Number(process.env.PAIRS ?? 3);
 const BASELINE = process.env.BASELINE ?? 'HEAD';
 /** One more pair of rounds with the CPU profiler on in realtime and records (not in the table). */
 const PROFILE = process.env.PROFILE !== '0';
+const REPO = repoRoot();
 const REPORT = process.env.REPORT ?? path.join(REPO, 'docs/bench/realtime-group-commit.md');
 const PRELOAD = PROFILE_PRELOAD;
 const CLK_TCK = 100;
@@ -91,12 +92,17 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 interface RunningService {
-  child: ChildService;
+  child: ChildProcess;
   url: string;
   pid: number;
+  stop(): Promise<void>;
 }
 
-/** `node <root>/services/<name>/dist/src/main.js`, once its /ready answers. */
+/**
+ * `node <root>/services/<name>/dist/src/main.js`, once its /ready answers. Not the bench stack:
+ * each variant runs its own build (the baseline copy's or the working tree's), one realtime alone on
+ * the in-memory adapter, its stdout not read by this process, whose CPU counts as the clients'.
+ */
 async function startService(
   root: string,
   name: ServiceName,
@@ -117,17 +123,25 @@ async function startService(
     // Logs go where production's go, somewhere that is not this process (stdout: /dev/null).
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const service = new ChildService(child);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const alive = () => child.exitCode === null && child.signalCode === null;
   const url = `http://127.0.0.1:${port}`;
   await waitFor(
     async () => {
-      if (!service.alive) throw new Error(`${name} exited:\n${service.output}`);
+      if (!alive()) throw new Error(`${name} exited:\n${errors}`);
       return (await fetch(`${url}/ready`).catch(() => null))?.ok;
     },
     `${name} of ${root}`,
     30_000,
   );
-  return { child: service, url, pid: child.pid! };
+  const stop = async () => {
+    if (!alive()) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, url, pid: child.pid!, stop };
 }
 
 interface RoundResult {
@@ -272,7 +286,7 @@ class Variant {
 
   private signalProfilers(): void {
     if (!this.profilePrefix) return;
-    for (const name of ['realtime', 'records'] as const) this.services[name].child.child.kill('SIGWINCH');
+    for (const name of ['realtime', 'records'] as const) this.services[name].child.kill('SIGWINCH');
   }
 
   /**
@@ -395,7 +409,7 @@ class Variant {
 
   async close(): Promise<void> {
     for (const { live } of this.clients) live.close();
-    await Promise.all(SERVICES.map((name) => this.services[name].child.kill('SIGTERM')));
+    await Promise.all(SERVICES.map((name) => this.services[name].stop()));
     await this.db.drop();
   }
 }
@@ -502,7 +516,7 @@ function report(
     `| ${n + 1} | ${r.sessions * SOCKETS_PER_SESSION}/s | ${r.variant} | ${r.acknowledged} / ${r.sent} | ${perMessageMs(r.cpu.realtime, r.acknowledged).toFixed(2)} | ${perMessageMs(r.cpu.records, r.acknowledged).toFixed(2)} | ${perMessageMs(r.cpu.studies + r.cpu.postgres, r.acknowledged).toFixed(2)} | ${quantile(r.latencies, 0.5).toFixed(1)} | ${quantile(r.latencies, 0.99).toFixed(1)} | ${(r.acknowledged / Math.max(1, r.appendCalls)).toFixed(1)} | ${(100 * (r.idle.realtime + r.idle.records + r.idle.studies)).toFixed(0)}% |`;
   return `# Realtime: group commit of chat appends
 
-Reproduce: \`npx tsc -b && node services/realtime/dist/bench/group-commit.js\` (about ten minutes).
+Reproduce: \`npm run build && npm run bench:group-commit -w scripts\` (about ten minutes).
 \`BASELINE\` is the commit compared against (default HEAD; built once into the OS temp directory
 from \`git archive\`), \`ROWS\` the loads in sessions (default 20,40,100), \`PAIRS\` the pairs of rounds
 per load, \`SECONDS\` a round's length, \`PROFILE_ROW\` the load profiled (\`PROFILE=0\`: none). Needs
@@ -516,7 +530,7 @@ with one multi-row INSERT (array parameters, plain SQL), and hot internal routes
 
 Each variant is a stack of its own (studies, records, realtime as built processes, info-level JSON
 logs to /dev/null, a database of its own), with ${SESSIONS} sessions of ${SOCKETS_PER_SESSION} sockets connected and joined (every
-socket its own user; proto's LiveConnection, in the benchmark's process). A round: the sockets of
+socket its own user; the live client's LiveConnection, in the benchmark's process). A round: the sockets of
 the first N sessions each send one chat message a second for ${SECONDS} s, spread evenly; every message is
 broadcast to the ${SOCKETS_PER_SESSION} sockets of its session. Per load, ${PAIRS} pairs of rounds, interleaved
 (before, after, after, before, ...), each starting once both stacks are idle again; each variant
@@ -547,7 +561,7 @@ ${rounds.map(roundRow).join('\n')}
 
 ${profiles}
 
-How it is measured (services/realtime/bench/group-commit.ts): CPU is user + system time of each
+How it is measured (scripts/bench/realtime/group-commit.ts): CPU is user + system time of each
 process (every thread, V8's collector too) from /proc, from a round's first send until its last
 outcome, less what the process used idle (measured for ${IDLE_SAMPLE_MS / 1000} s just before the round: ${SESSIONS * SOCKETS_PER_SESSION} open sockets
 cost pings, clock syncs and access checks), divided by the messages acknowledged; Postgres is the

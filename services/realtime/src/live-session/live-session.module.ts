@@ -6,7 +6,7 @@ import { RoomStateModule } from '../room-state/room-state.module';
 import { LIVE_ACCESS } from './live-access';
 import { LiveConnections } from './live-connections';
 import { LiveEvents } from './live-events';
-import { LiveInternalController } from './live.internal.controller';
+import { LiveSessionInternalController } from './live-session.internal.controller';
 import { LiveSessionService } from './live-session.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { SessionAccessWatch } from './session-access-watch';
@@ -16,7 +16,7 @@ import { WriteLimiter } from './write-limiter';
 /** The live-session protocol: connections, the events and their rules, and studies' access notices. */
 @Module({
   imports: [RoomStateModule, PresenceModule],
-  controllers: [LiveInternalController],
+  controllers: [LiveSessionInternalController],
   providers: [
     {
       provide: LIVE_ACCESS,
@@ -34,4 +34,4 @@ import { WriteLimiter } from './write-limiter';
     RealtimeGateway,
   ],
 })
-export class LiveModule {}
+export class LiveSessionModule {}
