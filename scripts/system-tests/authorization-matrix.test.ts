@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
+import { TINY_MP4 } from '@uis/kit/testing';
 import { routeList, routes, type RouteDef, type RouteName } from '@uis/proto';
 import { mailedLink, signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
 
@@ -41,7 +41,7 @@ const CONSENT_GATED: ReadonlySet<RouteName> = new Set<RouteName>([
   'getCallSettings',
 ]);
 
-const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
+const MP4 = fs.readFileSync(TINY_MP4);
 
 interface World {
   stack: ComposedStack;
@@ -303,13 +303,8 @@ describe('authorization matrix over every route of proto', () => {
     const people = {} as World['people'];
     for (const person of PEOPLE) {
       const type = person === 'owner' || person === 'otherResearcher' ? 'researcher' : 'participant';
-      const { email, id, accessToken } = await signUp(
-        stack,
-        `${person.toLowerCase()}@matrix.test`,
-        person,
-        type,
-      );
-      people[person] = { email, id, accessToken };
+      const { user, token } = await signUp(stack, `${person.toLowerCase()}@matrix.test`, person, type);
+      people[person] = { email: user.email, id: user.id, accessToken: token };
     }
     const asOwner = async (name: RouteName, input: Input) => {
       const res = await call(stack, name, input, people.owner.accessToken);

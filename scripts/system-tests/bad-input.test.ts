@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import querystring from 'node:querystring';
 import fc from 'fast-check';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { invalidPayloadOf } from '@uis/kit/testing';
+import { TINY_MP4, invalidPayloadOf } from '@uis/kit/testing';
 import {
   CLIENT_EVENT_NAMES,
   REALTIME_PATH,
@@ -25,7 +24,7 @@ const PAYLOADS_PER_ROUTE = 200;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** Batches of candidates drawn at most, per route or event, to find its refused payloads. */
 const MAX_BATCHES = 40;
-const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
+const MP4 = fs.readFileSync(TINY_MP4);
 const SCHEMAS = ['auth', 'studies', 'content', 'records'];
 
 /** The payload as the server receives it: JSON for a body, strings (and lists of them) for a query. */
@@ -98,15 +97,15 @@ describe('generated bad input', () => {
     await db.connect();
     owner = await signUp(stack, 'owner@fuzz.test', 'Owner', 'researcher');
     participant = await signUp(stack, 'pat@fuzz.test', 'Pat');
-    const { group } = await stack.api.ok('createGroup', {}, owner.accessToken);
+    const { group } = await stack.api.ok('createGroup', {}, owner.token);
     ({
       session: { session_id: sessionId },
-    } = await stack.api.ok('createSession', { groupId: group.group_id }, owner.accessToken));
-    await stack.api.ok('editSessionInfo', { sessionId, scope: [participant.email] }, owner.accessToken);
-    await stack.api.ok('addAction', { sessionId }, owner.accessToken);
-    await stack.api.ok('addPrompt', { sessionId, time: '00:00:05' }, owner.accessToken);
-    await stack.api.ok('addMessage', { sessionId, message: 'hello' }, participant.accessToken);
-    await stack.api.upload('uploadVideo', { sessionId }, { bytes: MP4, name: 'clip.mp4' }, owner.accessToken);
+    } = await stack.api.ok('createSession', { groupId: group.group_id }, owner.token));
+    await stack.api.ok('editSessionInfo', { sessionId, scope: [participant.user.email] }, owner.token);
+    await stack.api.ok('addAction', { sessionId }, owner.token);
+    await stack.api.ok('addPrompt', { sessionId, time: '00:00:05' }, owner.token);
+    await stack.api.ok('addMessage', { sessionId, message: 'hello' }, participant.token);
+    await stack.api.upload('uploadVideo', { sessionId }, { bytes: MP4, name: 'clip.mp4' }, owner.token);
   }, 120_000);
 
   afterAll(async () => {
@@ -133,7 +132,7 @@ describe('generated bad input', () => {
         payloads = refusedPayloads(route.request, () => true, PAYLOADS_PER_ROUTE);
       }
       expect(payloads).toHaveLength(PAYLOADS_PER_ROUTE);
-      const token = route.access === 'public' ? null : owner.accessToken;
+      const token = route.access === 'public' ? null : owner.token;
       const wrong: { payload: string; status: number; message?: string }[] = [];
       for (const payload of payloads) {
         const fields = flatten(isRecord(payload) ? payload : {});
@@ -177,7 +176,7 @@ describe('generated bad input', () => {
       socket = io(stack.env.PUBLIC_URL, {
         path: REALTIME_PATH,
         transports: ['websocket'],
-        auth: { token: participant.accessToken },
+        auth: { token: participant.token },
         reconnection: false,
       });
       await new Promise<void>((resolve, reject) => {
@@ -229,7 +228,7 @@ describe('generated bad input', () => {
       const big = io(stack.env.PUBLIC_URL, {
         path: REALTIME_PATH,
         transports: ['websocket'],
-        auth: { token: participant.accessToken },
+        auth: { token: participant.token },
         reconnection: false,
       });
       await new Promise<void>((resolve) => big.once('connect', () => resolve()));

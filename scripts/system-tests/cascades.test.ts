@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { TINY_MP4 } from '@uis/kit/testing';
 import { routes } from '@uis/proto';
 import { Client } from 'pg';
 import { signUp, startComposedStack, type ComposedStack } from './support/composed-stack';
@@ -9,7 +10,7 @@ import { signUp, startComposedStack, type ComposedStack } from './support/compos
  * auth asks studies and records first. Checked in each service's own tables and in the object store.
  */
 
-const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
+const MP4 = fs.readFileSync(TINY_MP4);
 
 describe('deletes cascade across services', () => {
   let stack: ComposedStack;
@@ -70,7 +71,7 @@ describe('deletes cascade across services', () => {
     await db.connect();
     for (const who of ['olga', 'pat', 'pia']) {
       const type = who === 'olga' ? 'researcher' : 'participant';
-      tokens[who] = (await signUp(stack, `${who}@cascade.test`, who, type)).accessToken;
+      tokens[who] = (await signUp(stack, `${who}@cascade.test`, who, type)).token;
     }
   }, 60_000);
 

@@ -59,15 +59,15 @@ describe('Postgres restarted during traffic', () => {
   it('answers 503 while it is away, recovers by itself, and keeps every acknowledged message', async () => {
     const owner = await signUp(stack, 'owner@restart.test', 'Owner', 'researcher');
     const pat = await signUp(stack, 'pat@restart.test', 'Pat');
-    const { group } = await stack.api.ok('createGroup', {}, owner.accessToken);
-    const { session } = await stack.api.ok('createSession', { groupId: group.group_id }, owner.accessToken);
+    const { group } = await stack.api.ok('createGroup', {}, owner.token);
+    const { session } = await stack.api.ok('createSession', { groupId: group.group_id }, owner.token);
     const sessionId = session.session_id;
 
     for (const person of [owner, pat]) {
       live.push(
         new LiveConnection({
           url: stack.env.PUBLIC_URL!,
-          accessToken: () => person.accessToken,
+          accessToken: () => person.token,
           ackTimeoutMs: 5_000,
         }),
       );
@@ -93,11 +93,11 @@ describe('Postgres restarted during traffic', () => {
         const began = Date.now();
         const answer =
           n % 2 === 0
-            ? await stack.api.call('getGroups', {}, owner.accessToken)
+            ? await stack.api.call('getGroups', {}, owner.token)
             : await stack.api.call(
                 'editGroup',
                 { groupId: group.group_id, title: `Study ${n}` },
-                owner.accessToken,
+                owner.token,
               );
         answers.push({ status: answer.status, ms: Date.now() - began });
         await sleep(40);

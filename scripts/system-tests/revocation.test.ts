@@ -33,7 +33,7 @@ describe('revoked access, across the services', () => {
     expect(await everywhere(otherDevice.accessToken)).toEqual([200, 200, 200, 200, 404]);
     await stack.api.ok('logout', { refreshToken: otherDevice.refreshToken });
     expect(await everywhere(otherDevice.accessToken)).toEqual([401, 401, 401, 401, 401]);
-    expect(await everywhere(laptop.accessToken)).toEqual([200, 200, 200, 200, 404]);
+    expect(await everywhere(laptop.token)).toEqual([200, 200, 200, 200, 404]);
   });
 
   it('a replayed refresh token ends its whole login', async () => {
@@ -48,16 +48,12 @@ describe('revoked access, across the services', () => {
 
   it('a deleted account can do nothing more with the token it held (no group owned by nobody)', async () => {
     const dee = await signUp(stack, 'dee@revoke.test', 'Dee', 'researcher');
-    await stack.api.ok('deleteUser', { email: dee.email }, dee.accessToken);
-    const created = await stack.api.call('createGroup', { title: 'Orphan' }, dee.accessToken);
+    await stack.api.ok('deleteUser', { email: dee.user.email }, dee.token);
+    const created = await stack.api.call('createGroup', { title: 'Orphan' }, dee.token);
     expect(created.status).toBe(401);
     expect(created.error?.message).toBe('Your session has ended. Please sign in again.');
     expect(await countGroupsNamed('Orphan')).toBe(0);
-    const message = await stack.api.call(
-      'addMessage',
-      { sessionId: randomUUID(), message: 'x' },
-      dee.accessToken,
-    );
+    const message = await stack.api.call('addMessage', { sessionId: randomUUID(), message: 'x' }, dee.token);
     expect(message.status).toBe(401);
   });
 

@@ -72,8 +72,8 @@ describe('PeerJS registration in chat sessions', () => {
 
     for (const who of ['olga', 'pat', 'pia', 'otto']) {
       const type = who === 'olga' ? 'researcher' : 'participant';
-      const { id, email, accessToken, refreshToken } = await signUp(stack, `${who}@signal.test`, who, type);
-      people[who] = { id, email, token: accessToken, refreshToken };
+      const { user, token, refreshToken } = await signUp(stack, `${who}@signal.test`, who, type);
+      people[who] = { id: user.id, email: user.email, token, refreshToken };
     }
 
     const { group } = (await call('olga', routes.createGroup, {})) as { group: { group_id: string } };
@@ -219,14 +219,14 @@ describe('PeerJS registration in chat sessions', () => {
     it('a login that signs out, and a token that expires', async () => {
       const session = await freshChat([people.pia!.email]);
       const pia = await signUp(stack, `pia-${randomUUID().slice(0, 8)}@signal.test`, 'Pia again');
-      await call('olga', routes.editSessionInfo, { sessionId: session, scope: [pia.email] });
-      const attempt = await registerPeer(base, peerIdFor(session, pia.id), { cookie: pia.accessToken });
+      await call('olga', routes.editSessionInfo, { sessionId: session, scope: [pia.user.email] });
+      const attempt = await registerPeer(base, peerIdFor(session, pia.user.id), { cookie: pia.token });
       if (attempt.kind !== 'connected') throw new Error(`refused: ${JSON.stringify(attempt)}`);
       open.add(attempt.peer);
       await stack.api.ok('logout', { refreshToken: pia.refreshToken });
       expect(await attempt.peer.closed).toEqual({ code: 1008, reason: PEER_END_REASONS.revoked });
       expectRefused(
-        await registerPeer(base, peerIdFor(session, pia.id), { cookie: pia.accessToken }),
+        await registerPeer(base, peerIdFor(session, pia.user.id), { cookie: pia.token }),
         401,
         ERROR_CODES.UNAUTHENTICATED,
       );

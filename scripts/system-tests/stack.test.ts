@@ -7,6 +7,7 @@ import {
   freePort,
   randomSuffix,
   TEST_REDIS_URL,
+  TINY_MP4,
   waitFor,
   type TestDatabase,
 } from '@uis/kit/testing';
@@ -39,7 +40,7 @@ import { launchChromium, seekVideo, signedInContext } from './support/stack-brow
  * tries (/internal/, the services' own health and metrics) go through nginx as in a deployment.
  */
 
-const MP4 = fs.readFileSync(path.join(__dirname, '../../services/content/test/fixtures/tiny.mp4'));
+const MP4 = fs.readFileSync(TINY_MP4);
 const STARTS_WITHIN_MS = 180_000;
 const GOOGLE_CLIENT_ID = '1234-stack.apps.googleusercontent.com';
 /** The monitor must show a participant gone this soon after their replica dies. */

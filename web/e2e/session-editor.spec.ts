@@ -1,14 +1,12 @@
+import { TINY_MP4 } from '@uis/kit/testing';
 import { EVERYONE, SCREEN_TEXTS, UPLOAD_ACCEPT, VALIDATION_TEXTS } from '@uis/proto/browser';
-import path from 'node:path';
 import { accessTokenOf, api, signUpThroughApi } from './support/api';
 import { newSessionInEditor, saved } from './support/dashboard';
-import { REPO_ROOT } from './support/paths';
 import { DESKTOP, MOBILE, capture } from './support/screenshots';
 import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
 import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
-const TINY_MP4 = path.join(REPO_ROOT, 'services', 'content', 'test', 'fixtures', 'tiny.mp4');
 const STREAM_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
 test('the session editor saves every field: title, scope, type, source, track, an action and a prompt', async ({

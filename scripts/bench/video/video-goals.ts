@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { freePort } from '@uis/kit/testing';
+import { TINY_MP4, freePort } from '@uis/kit/testing';
 import { videoAssetPath } from '@uis/proto';
 import { Client } from 'pg';
 import { DEFAULT_S3_BUCKET, startEmbeddedS3, type EmbeddedS3 } from '../../launcher/src/embedded-s3';
@@ -30,14 +30,13 @@ const MAX_RSS_GROWTH_BYTES = 100 * 1000 * 1000;
 const MAX_TTFB_RATIO = 1.2;
 const UPLOAD_TIMEOUT_MS = 150_000;
 const READS_TIMEOUT_MS = 90_000;
-const FIXTURE = 'services/content/test/fixtures/tiny.mp4';
 
 /**
  * An MP4 of `bytes` that content's structure check accepts: a real small MP4 (ftyp, moov, mdat)
  * followed by one `free` box up to the size. Sparse on disk, so it costs nothing to make.
  */
-function writeVideo(repo: string, file: string, bytes: number): void {
-  const fixture = fs.readFileSync(path.join(repo, FIXTURE));
+function writeVideo(file: string, bytes: number): void {
+  const fixture = fs.readFileSync(TINY_MP4);
   const header = Buffer.alloc(8);
   header.writeUInt32BE(bytes - fixture.length, 0);
   header.write('free', 4, 'latin1');
@@ -209,7 +208,7 @@ async function measure(context: BenchContext, s3: EmbeddedS3): Promise<GoalResul
     const who = researcher(bench, 'Bench Researcher');
     const sessionId = await videoSession(bench, who);
     const file = path.join(context.scratch, 'bench.mp4');
-    writeVideo(context.repo, file, VIDEO_BYTES);
+    writeVideo(file, VIDEO_BYTES);
     context.log(`uploading ${VIDEO_BYTES / MiB} MiB`);
     const figures = await upload(bench, who, sessionId, file);
     fs.rmSync(file);

@@ -11,10 +11,14 @@ import {
   createTestDatabase,
   freePort,
   randomSuffix,
+  signedUpOf,
   testSecrets,
+  testWorld,
   waitFor,
   type ApiClient,
   type TestDatabase,
+  type SignedUp,
+  type TestWorld,
 } from '@uis/kit/testing';
 import { SERVICE_NAMES, type ServiceName } from '@uis/proto';
 import request from 'supertest';
@@ -23,7 +27,11 @@ import { COMPOSED_SERVICES } from '../../launcher/src/composition';
 import { startEmbeddedS3 } from '../../launcher/src/embedded-s3';
 import { closeServer } from '../../launcher/src/ports';
 
-export interface ComposedStack {
+/**
+ * Kit's test world over the whole stack (the cast as `as('owner')`: tokens the stack accepts, for
+ * people with no account; sessions through studies), and people who sign up as a person does (`signUp`).
+ */
+export interface ComposedStack extends TestWorld {
   env: Record<string, string>;
   db: TestDatabase;
   /** Where the S3 server keeps the objects of the stack's bucket. */
@@ -36,14 +44,7 @@ export interface ComposedStack {
   close(): Promise<void>;
 }
 
-/** Someone signed up through the stack, as a person does. */
-export interface SignedUp {
-  id: string;
-  email: string;
-  name: string;
-  accessToken: string;
-  refreshToken: string;
-}
+export type { SignedUp } from '@uis/kit/testing';
 
 /**
  * Every service composed as `npm start` composes them (one dispatcher routing proto's table, internal
@@ -85,6 +86,7 @@ export async function startComposedStack(
 
   const http = () => request(server);
   return {
+    ...testWorld({ jwtSecret: env.JWT_SECRET!, studies: http }),
     env,
     db,
     objectsDir: path.join(scratch, 's3', bucket),
@@ -119,8 +121,7 @@ export async function signUp(
     await promoteUser(stack.env.DATABASE_URL!, email);
     pair = await stack.api.ok('getAccessTokenFromRefreshToken', { refreshToken: pair.refreshToken });
   }
-  const { user } = await stack.api.ok('getUserFromToken', {}, pair.accessToken);
-  return { id: user.id, email: user.email, name, ...pair };
+  return signedUpOf(stack.env.JWT_SECRET!, pair);
 }
 
 /** The magic links the dev outbox saved for `email`, oldest first. */

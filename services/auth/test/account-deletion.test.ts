@@ -1,7 +1,8 @@
 import { Controller, type INestApplication } from '@nestjs/common';
 import { Input, InternalEndpoint, defineService, serviceEnv } from '@uis/kit';
 import { internalRoutes, type ParsedInternalRequestOf } from '@uis/proto';
-import { bearer, startAuth, type AuthHarness } from './auth-harness';
+import { bearer } from '@uis/kit/testing';
+import { startAuth, type AuthHarness } from './auth-harness';
 
 /**
  * Stand-in for studies' account-deletion endpoint until studies lands: served by the kit
@@ -46,7 +47,7 @@ describe('account deletion asks the services that hold the user’s data first',
   });
 
   it('calls each owner with the service token, then deletes; a failing owner leaves the account intact', async () => {
-    const { accessToken, refreshToken } = await h.signUp('leaving@uni.test', 'Leaving');
+    const { token: accessToken, refreshToken } = await h.signUp('leaving@uni.test', 'Leaving');
     const me = await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
 
     failures = 1;

@@ -6,8 +6,12 @@ import {
   TEST_REDIS_URL,
   createTestDatabase,
   randomSuffix,
+  signedUpOf,
   testSecrets,
+  testWorld,
+  type SignedUp,
   type TestDatabase,
+  type TestWorld,
   createAppWithOverrides,
 } from '@uis/kit/testing';
 import http from 'node:http';
@@ -60,8 +64,12 @@ async function startStudiesStandIn(): Promise<StudiesStandIn> {
   };
 }
 
-export interface AuthHarness {
-  auth: INestApplication;
+/**
+ * Kit's test world (the cast, `as`, `person`: tokens auth accepts, for people with no account), with
+ * auth and the mailer behind it; people with an account sign up through it (`signUp`).
+ */
+export interface AuthHarness extends TestWorld {
+  app: INestApplication;
   studies: StudiesStandIn;
   mailer: INestApplication;
   smtp: SmtpSink;
@@ -70,10 +78,12 @@ export interface AuthHarness {
   http: () => ReturnType<typeof request>;
   /** Requests a magic link for `email` and returns the link from the mail that arrives. */
   mailedLink(email: string, from?: string): Promise<URL>;
-  /** Signs up through the magic link (the way the web app does) and returns the tokens. */
-  signUp(email: string, name: string, type?: 'researcher' | 'participant'): Promise<Tokens>;
+  /** Signs up through the magic link (the way the web app does): the person, signed in with auth's tokens. */
+  signUp(email: string, name: string, type?: 'researcher' | 'participant'): Promise<SignedUp>;
   close(): Promise<void>;
 }
+
+/** A token pair as auth answers it (/setNewUser, /getUserTokens, a refresh). */
 export interface Tokens {
   accessToken: string;
   refreshToken: string;
@@ -125,7 +135,8 @@ export async function startAuth(
   let address = 0;
 
   const harness: AuthHarness = {
-    auth,
+    ...testWorld({ jwtSecret: env.JWT_SECRET! }),
+    app: auth,
     studies,
     mailer,
     smtp,
@@ -150,7 +161,7 @@ export async function startAuth(
       const link = await harness.mailedLink(email);
       const token = link.searchParams.get('token')!;
       const res = await http().post('/setNewUser').send({ email, name, type, token }).expect(200);
-      return res.body.res as Tokens;
+      return signedUpOf(env.JWT_SECRET!, res.body.res as Tokens);
     },
     async close() {
       await Promise.all([auth.close(), mailer.close()]);
@@ -159,5 +170,3 @@ export async function startAuth(
   };
   return harness;
 }
-
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -79,7 +79,7 @@ describe('an address past its hourly cap', () => {
     expect(fromElsewhere).toEqual([200, 200, 200, 200, 200, 429]);
     // And the inbox limit refusing spends nothing of the address's: another inbox from the same place goes.
     expect((await ask(h, 'other@spray.test', '203.0.113.1')).status).toBe(200);
-    const limiter = h.auth.get(SignInLimiter);
+    const limiter = h.app.get(SignInLimiter);
     expect(limiter.refused['address-hour']).toBe(1);
     expect(limiter.refused.email).toBe(1);
   });

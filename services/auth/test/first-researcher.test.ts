@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '@uis/kit/testing';
+import { bearer, freePort } from '@uis/kit/testing';
 import { RESEARCHER_NOT_GRANTED } from '../src/sign-in/sign-in.service';
-import { bearer, startAuth, type AuthHarness } from './auth-harness';
+import { startAuth, type AuthHarness } from './auth-harness';
 
 /**
  * A new deployment: RESEARCHER_EMAILS is empty (the default outside `npm start`), so nobody signs up

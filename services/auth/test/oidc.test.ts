@@ -2,7 +2,8 @@ import { recipientsOf } from '@uis/mailer/testing';
 import { ERROR_CODES, OIDC_PROVIDER_ID_PATTERN } from '@uis/proto';
 import { Client } from 'pg';
 import { OIDC_COOKIE } from '../src/oidc/oidc.service';
-import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
+import { bearer } from '@uis/kit/testing';
+import { PUBLIC_URL, startAuth, type AuthHarness } from './auth-harness';
 import {
   CookieJar,
   providerEnv,
@@ -177,7 +178,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(landing.searchParams.get('name')).toBe('Ada Lovelace');
     const { token } = tokenOf(landing);
     const viaProvider = await userOf(landing);
-    const me = await h.http().get('/getUserFromToken').set(bearer(byLink.accessToken)).expect(200);
+    const me = await h.http().get('/getUserFromToken').set(byLink.headers).expect(200);
     expect(viaProvider).toEqual(me.body.res.user);
     expect(viaProvider.type).toBe('researcher');
     // The token is single-use, as a magic link's is.
@@ -246,8 +247,9 @@ describe('sign-in with an OpenID Connect provider', () => {
 
   it('never signs an account into someone else’s account by an address it only claims: the owner gets the link, and following it links nothing', async () => {
     const victim = await h.signUp('victim@people.test', 'Victim');
-    const victimUser = (await h.http().get('/getUserFromToken').set(bearer(victim.accessToken))).body.res
-      .user as { id: string };
+    const victimUser = (await h.http().get('/getUserFromToken').set(victim.headers)).body.res.user as {
+      id: string;
+    };
     const attacker = new CookieJar();
     const before = h.smtp.mails.length;
     const landing = await signInWith('mallory', attacker);

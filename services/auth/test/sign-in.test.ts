@@ -1,7 +1,7 @@
-import { sendInput } from '@uis/kit/testing';
+import { bearer, sendInput } from '@uis/kit/testing';
 import { Client } from 'pg';
 import { CONFIRM_EMAIL_FIRST } from '../src/sign-in/sign-in.service';
-import { PUBLIC_URL, bearer, startAuth, type AuthHarness } from './auth-harness';
+import { PUBLIC_URL, startAuth, type AuthHarness } from './auth-harness';
 
 describe('sign-in by magic link', () => {
   let h: AuthHarness;
@@ -172,7 +172,7 @@ describe('sign-in by magic link', () => {
 
   describe('sign-up', () => {
     it('signs a participant up with the proof of their e-mail that the magic link gives', async () => {
-      const { accessToken } = await h.signUp('pat@uni.test', 'Pat');
+      const { token: accessToken } = await h.signUp('pat@uni.test', 'Pat');
       const me = await h.http().get('/getUserFromToken').set(bearer(accessToken)).expect(200);
       expect(me.body.res.user).toMatchObject({ email: 'pat@uni.test', name: 'Pat', type: 'participant' });
     });

@@ -1,9 +1,9 @@
 import { signAccessToken, verifyAccessToken } from '@uis/kit';
-import { testUser } from '@uis/kit/testing';
+import { bearer, testUser } from '@uis/kit/testing';
 import { APP_REQUEST_HEADER } from '@uis/proto';
 import { parseSetCookie, type SetCookie } from 'cookie';
 import type { Response } from 'supertest';
-import { bearer, startAuth, type AuthHarness, type Tokens } from './auth-harness';
+import { startAuth, type AuthHarness, type Tokens } from './auth-harness';
 
 /** The web app's header: a cookie counts for a change only with it. */
 const APP = { [APP_REQUEST_HEADER.name]: APP_REQUEST_HEADER.value };
@@ -29,7 +29,7 @@ describe('access and refresh tokens, accounts', () => {
     h.http().post('/getAccessTokenFromRefreshToken').send({ refreshToken });
 
   it('puts the user id, e-mail, name and type in a short-lived access token', async () => {
-    const { accessToken } = await h.signUp('claims@uni.test', 'Claims');
+    const { token: accessToken } = await h.signUp('claims@uni.test', 'Claims');
     const [, payload] = accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     expect(claims).toMatchObject({
@@ -107,11 +107,7 @@ describe('access and refresh tokens, accounts', () => {
       testUser('researcher', { email: 'x@uni.test', name: 'X' }),
       60,
     );
-    const expired = signAccessToken(
-      h.env.JWT_SECRET!,
-      testUser('researcher', { email: 'x@uni.test', name: 'X' }),
-      -1,
-    );
+    const expired = h.signIn(testUser('researcher', { email: 'x@uni.test', name: 'X' }), -1).token;
     for (const [method, path] of [
       ['get', '/getUserFromToken'],
       ['get', '/getAllParticipants'],
@@ -133,17 +129,13 @@ describe('access and refresh tokens, accounts', () => {
     const idOf = (token: string) =>
       (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     // The prof's sessions name Stud (and someone without an account, and the prof's colleague).
-    h.studies.people.set(idOf(researcher.accessToken), [
-      'nobody@uni.test',
-      'rival@lab.test',
-      'stud@uni.test',
-    ]);
-    const list = await h.http().get('/getAllParticipants').set(bearer(researcher.accessToken)).expect(200);
+    h.studies.people.set(idOf(researcher.token), ['nobody@uni.test', 'rival@lab.test', 'stud@uni.test']);
+    const list = await h.http().get('/getAllParticipants').set(researcher.headers).expect(200);
     expect(list.body.res.participants).toEqual([{ email: 'stud@uni.test', name: 'Stud' }]);
     // A researcher of another lab learns nobody's e-mail.
-    const theirs = await h.http().get('/getAllParticipants').set(bearer(rival.accessToken)).expect(200);
+    const theirs = await h.http().get('/getAllParticipants').set(rival.headers).expect(200);
     expect(theirs.body.res.participants).toEqual([]);
-    await h.http().get('/getAllParticipants').set(bearer(participant.accessToken)).expect(403);
+    await h.http().get('/getAllParticipants').set(participant.headers).expect(403);
   });
 
   describe('account deletion', () => {
@@ -153,17 +145,12 @@ describe('access and refresh tokens, accounts', () => {
       const res = await h
         .http()
         .post('/deleteUser')
-        .set(bearer(mine.accessToken))
+        .set(mine.headers)
         .send({ email: 'you@uni.test' })
         .expect(403);
       expect(res.body.res.message).toBe('You can only delete your own account.');
       const researcher = await h.signUp('boss@lab.test', 'Boss', 'researcher');
-      await h
-        .http()
-        .post('/deleteUser')
-        .set(bearer(researcher.accessToken))
-        .send({ email: 'you@uni.test' })
-        .expect(403);
+      await h.http().post('/deleteUser').set(researcher.headers).send({ email: 'you@uni.test' }).expect(403);
       // Still there: signing up again with a proven address is refused as an existing account.
       const link = await h.mailedLink('you@uni.test');
       await h
@@ -192,7 +179,7 @@ describe('access and refresh tokens, accounts', () => {
         .expect(401);
       // The e-mail is free again: the person may sign up anew, and the new account's tokens work.
       const back = await h.signUp('gone@uni.test', 'Back');
-      await h.http().get('/getUserFromToken').set(bearer(back.accessToken)).expect(200);
+      await h.http().get('/getUserFromToken').set(back.headers).expect(200);
     });
   });
 

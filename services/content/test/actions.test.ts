@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PEOPLE, actionsOf, startContent, type ContentHarness, type PersonName } from './content-harness';
+import { actionsOf, startContent, type ContentHarness, type CastName } from './content-harness';
 
 describe('actions', () => {
   let h: ContentHarness;
@@ -7,17 +7,17 @@ describe('actions', () => {
 
   beforeAll(async () => {
     h = await startContent('actions');
-    sessionId = await h.newSession();
+    sessionId = await h.session();
   });
   afterAll(() => h.close());
 
-  const add = (body: Record<string, unknown>, as: PersonName = 'owner') =>
-    h.http().post('/addAction').set(h.auth(as)).send(body);
-  const list = (id = sessionId, as: PersonName = 'owner') =>
-    h.http().get('/getActions').set(h.auth(as)).query({ sessionId: id });
+  const add = (body: Record<string, unknown>, as: CastName = 'owner') =>
+    h.http().post('/addAction').set(h.as(as).headers).send(body);
+  const list = (id = sessionId, as: CastName = 'owner') =>
+    h.http().get('/getActions').set(h.as(as).headers).query({ sessionId: id });
 
   it('adds with the defaults, lists oldest first, edits and deletes', async () => {
-    const session = await h.newSession();
+    const session = await h.session();
     const first = await add({ sessionId: session }).expect(200);
     expect(first.body).toEqual({
       status: 'SUCCESS',
@@ -52,13 +52,13 @@ describe('actions', () => {
     await h
       .http()
       .post('/editAction')
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .send({ actionId, color: 'TRANSPARENT', type: 'outlined' })
       .expect(200, { status: 'SUCCESS', res: { message: 'Action updated.' } });
     await h
       .http()
       .post('/editAction')
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .send({ actionId, name: 'Wave', icon: 'waving_hand' })
       .expect(200);
     const edited = await list(session).expect(200);
@@ -73,16 +73,16 @@ describe('actions', () => {
     await h
       .http()
       .post('/deleteAction')
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .send({ actionId })
       .expect(200, { status: 'SUCCESS', res: { message: 'Action deleted.' } });
     const after = await list(session).expect(200);
     expect(actionsOf(after).map((a) => a.name)).toEqual(['Clap']);
-    await h.http().post('/deleteAction').set(h.auth('owner')).send({ actionId }).expect(404);
+    await h.http().post('/deleteAction').set(h.as('owner').headers).send({ actionId }).expect(404);
   });
 
   it('keeps each session’s actions apart', async () => {
-    const other = await h.newSession();
+    const other = await h.session();
     await add({ sessionId: other, name: 'Only here' }).expect(200);
     const listed = await list(sessionId).expect(200);
     expect(actionsOf(listed).map((a) => a.name)).not.toContain('Only here');
@@ -112,16 +112,16 @@ describe('actions', () => {
         'sessionId: is not a valid id',
       );
       expect((await list('abc').expect(400)).body.res.message).toBe('sessionId: is not a valid id');
-      expect((await h.http().get('/getActions').set(h.auth('owner')).expect(400)).body.res.message).toBe(
-        'This field must not be empty',
-      );
+      expect(
+        (await h.http().get('/getActions').set(h.as('owner').headers).expect(400)).body.res.message,
+      ).toBe('This field must not be empty');
     });
 
     it('editAction with nothing to change, a bad field or a bad id; deleteAction with a bad id', async () => {
       const { body } = await add({ sessionId }).expect(200);
       const actionId = body.res.action.action_id as string;
       const edit = (payload: Record<string, unknown>) =>
-        h.http().post('/editAction').set(h.auth('owner')).send(payload).expect(400);
+        h.http().post('/editAction').set(h.as('owner').headers).send(payload).expect(400);
       expect((await edit({ actionId })).body.res.message).toBe(
         'nothing to change: send at least one of name, color, icon, type',
       );
@@ -137,12 +137,12 @@ describe('actions', () => {
       expect((await edit({ actionId: 'nope', name: 'x' })).body.res.message).toBe(
         'actionId: is not a valid id',
       );
-      const del = await h.http().post('/deleteAction').set(h.auth('owner')).send({}).expect(400);
+      const del = await h.http().post('/deleteAction').set(h.as('owner').headers).send({}).expect(400);
       expect(del.body.res.message).toBe('This field must not be empty');
       const json = await h
         .http()
         .post('/addAction')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .set('content-type', 'application/json')
         .send('{"sessionId":')
         .expect(400);
@@ -158,18 +158,18 @@ describe('actions', () => {
     });
 
     it('lets the owner and a participant in scope read; others get 403, anonymous 401', async () => {
-      const expected: Record<PersonName, number> = {
+      const expected: Record<CastName, number> = {
         owner: 200,
-        participantIn: 200,
-        participantOut: 403,
+        participant: 200,
+        outsider: 403,
         otherResearcher: 403,
       };
-      for (const [person, status] of Object.entries(expected) as [PersonName, number][]) {
+      for (const [person, status] of Object.entries(expected) as [CastName, number][]) {
         const res = await list(sessionId, person);
         expect([person, res.status]).toEqual([person, status]);
         if (status === 403) expect(res.body.res.message).toBe('You are not part of this session.');
         // Nothing of another person travels in an answer.
-        for (const other of Object.values(h.people).filter((p) => p !== h.people[person])) {
+        for (const other of Object.values(h.people).filter((p) => p !== h.as(person))) {
           expect(res.text).not.toContain(other.user.email);
           expect(res.text).not.toContain(other.user.id);
         }
@@ -184,21 +184,31 @@ describe('actions', () => {
     });
 
     it('lets only the owner write', async () => {
-      for (const person of ['participantIn', 'participantOut'] as const) {
+      for (const person of ['participant', 'outsider'] as const) {
         const res = await add({ sessionId }, person).expect(403);
         expect(res.body.res.message).toBe('Only researchers can do this.');
-        await h.http().post('/editAction').set(h.auth(person)).send({ actionId, name: 'x' }).expect(403);
-        await h.http().post('/deleteAction').set(h.auth(person)).send({ actionId }).expect(403);
+        await h
+          .http()
+          .post('/editAction')
+          .set(h.as(person).headers)
+          .send({ actionId, name: 'x' })
+          .expect(403);
+        await h.http().post('/deleteAction').set(h.as(person).headers).send({ actionId }).expect(403);
       }
       const other = await add({ sessionId }, 'otherResearcher').expect(403);
       expect(other.body.res.message).toBe('Only the researcher who owns this session can do this.');
       await h
         .http()
         .post('/editAction')
-        .set(h.auth('otherResearcher'))
+        .set(h.as('otherResearcher').headers)
         .send({ actionId, name: 'Mine' })
         .expect(403);
-      await h.http().post('/deleteAction').set(h.auth('otherResearcher')).send({ actionId }).expect(403);
+      await h
+        .http()
+        .post('/deleteAction')
+        .set(h.as('otherResearcher').headers)
+        .send({ actionId })
+        .expect(403);
       await h.http().post('/addAction').send({ sessionId }).expect(401);
       await h.http().post('/editAction').send({ actionId, name: 'x' }).expect(401);
       await h.http().post('/deleteAction').send({ actionId }).expect(401);
@@ -214,19 +224,19 @@ describe('actions', () => {
       const edit = await h
         .http()
         .post('/editAction')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .send({ actionId: missing, name: 'x' });
       expect([edit.status, edit.body.res.message]).toEqual([404, 'No such action.']);
-      await h.http().post('/deleteAction').set(h.auth('owner')).send({ actionId: missing }).expect(404);
+      await h.http().post('/deleteAction').set(h.as('owner').headers).send({ actionId: missing }).expect(404);
     });
 
     it('follows scope changes at once (no caching on REST)', async () => {
-      const session = await h.newSession({ scope: [] });
-      await list(session, 'participantIn').expect(403);
-      await h.editSession(session, { scope: [PEOPLE.participantIn.email] });
-      await list(session, 'participantIn').expect(200);
+      const session = await h.session({ scope: [] });
+      await list(session, 'participant').expect(403);
+      await h.editSession(session, { scope: [h.users.participant.email] });
+      await list(session, 'participant').expect(200);
       await h.editSession(session, { scope: 'Everyone' });
-      await list(session, 'participantOut').expect(200);
+      await list(session, 'outsider').expect(200);
     });
   });
 });

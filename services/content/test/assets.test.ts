@@ -6,7 +6,7 @@ import {
   startContent,
   upload,
   type ContentHarness,
-  type PersonName,
+  type CastName,
   bytesOf,
 } from './content-harness';
 
@@ -21,15 +21,15 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
 
   beforeAll(async () => {
     h = await startContent('assets');
-    sessionId = await h.newSession();
-    await upload(h.http, h.people.owner.token, sessionId, { name: 'clip.mp4' }).expect(200);
+    sessionId = await h.session();
+    await upload(h.http, h.as('owner').token, sessionId, { name: 'clip.mp4' }).expect(200);
     path = `/assets/${sessionId}/clip.mp4`;
   });
   afterAll(() => h.close());
 
-  const get = (target = path, as: PersonName | null = 'owner') => {
+  const get = (target = path, as: CastName | null = 'owner') => {
     const req = h.http().get(target).buffer(true).parse(bytesOf);
-    return as ? req.set(h.auth(as)) : req;
+    return as ? req.set(h.as(as).headers) : req;
   };
   const json = (res: Response) =>
     JSON.parse(bytes(res).toString('utf8')) as { status: string; res: { message: string } };
@@ -92,11 +92,11 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
     await get().set('if-none-match', `W/${etag}`).expect(304);
     await get().set('if-none-match', '"something-else"').expect(200);
 
-    const session = await h.newSession();
-    await upload(h.http, h.people.owner.token, session, { name: 'same.mp4' }).expect(200);
+    const session = await h.session();
+    await upload(h.http, h.as('owner').token, session, { name: 'same.mp4' }).expect(200);
     const before = await get(`/assets/${session}/same.mp4`).expect(200);
     const changed = mp4OfSize(FIXTURE_MP4.length + 12);
-    await upload(h.http, h.people.owner.token, session, { name: 'same.mp4', bytes: changed }).expect(200);
+    await upload(h.http, h.as('owner').token, session, { name: 'same.mp4', bytes: changed }).expect(200);
     const after = await get(`/assets/${session}/same.mp4`)
       .set('if-none-match', before.headers.etag!)
       .expect(200);
@@ -112,7 +112,7 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
   });
 
   it('answers HEAD with the headers only', async () => {
-    const res = await h.http().head(path).set(h.auth('owner')).set('range', 'bytes=0-9').expect(206);
+    const res = await h.http().head(path).set(h.as('owner').headers).set('range', 'bytes=0-9').expect(206);
     expect(res.headers['content-range']).toBe(`bytes 0-9/${size}`);
     expect(res.headers['content-length']).toBe('10');
     expect(res.text ?? '').toBe('');
@@ -121,8 +121,8 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
   describe('access', () => {
     it('serves the owner and a participant in scope; others get 403, anonymous 401', async () => {
       await get(path, 'owner').expect(200);
-      await get(path, 'participantIn').set('range', 'bytes=0-9').expect(206);
-      for (const person of ['participantOut', 'otherResearcher'] as const) {
+      await get(path, 'participant').set('range', 'bytes=0-9').expect(206);
+      for (const person of ['outsider', 'otherResearcher'] as const) {
         const res = await get(path, person).expect(403);
         expect(json(res).res.message).toBe('You are not part of this session.');
       }
@@ -131,21 +131,23 @@ describe('video assets: /assets/<sessionId>/<file> with HTTP Range', () => {
 
     it('takes the access token from the accessToken cookie, since a <video> cannot send a header', async () => {
       const res = await get(path, null)
-        .set('cookie', `theme=dark; accessToken=${h.people.participantIn.token}`)
+        .set('cookie', `theme=dark; accessToken=${h.as('participant').token}`)
         .set('range', 'bytes=0-3')
         .expect(206);
       expect(Buffer.compare(bytes(res), FIXTURE_MP4.subarray(0, 4))).toBe(0);
-      await get(path, null).set('cookie', `accessToken=${h.people.participantOut.token}`).expect(403);
+      await get(path, null)
+        .set('cookie', `accessToken=${h.as('outsider').token}`)
+        .expect(403);
       await get(path, null).set('cookie', 'accessToken=not-a-token').expect(401);
       // Not in the query: a token in a URL ends up in logs and histories.
-      await get(`${path}?accessToken=${h.people.owner.token}`, null).expect(401);
+      await get(`${path}?accessToken=${h.as('owner').token}`, null).expect(401);
     });
 
     it('answers 404 for another file name, a session without video, or no such session; 400 for a bad id', async () => {
       expect(json(await get(`/assets/${sessionId}/other.mp4`).expect(404)).res.message).toBe(
         'No such video.',
       );
-      const empty = await h.newSession();
+      const empty = await h.session();
       await get(`/assets/${empty}/clip.mp4`).expect(404);
       expect(json(await get(`/assets/${randomUUID()}/clip.mp4`).expect(404)).res.message).toBe(
         'No such session.',

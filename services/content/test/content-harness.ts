@@ -4,12 +4,18 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Controller, type INestApplication } from '@nestjs/common';
-import { Input, InternalEndpoint, defineService, serviceEnv, signAccessToken, type AuthUser } from '@uis/kit';
+import { Input, InternalEndpoint, defineService, serviceEnv } from '@uis/kit';
 import {
+  TINY_MP4,
   createTestDatabase,
   randomSuffix,
+  scopeOf,
   testSecrets,
+  testWorld,
+  type CastName,
+  type Scope,
   type TestDatabase,
+  type TestWorld,
   createAppWithOverrides,
 } from '@uis/kit/testing';
 import {
@@ -28,27 +34,15 @@ import request from 'supertest';
 import type { Response as SuperagentResponse } from 'superagent';
 import { contentService } from '../src';
 
-export const FIXTURE_MP4 = fs.readFileSync(path.join(__dirname, 'fixtures/tiny.mp4'));
-
-export const PEOPLE = {
-  owner: { email: 'owner@lab.test', name: 'Owner', type: 'researcher' },
-  participantIn: { email: 'in@uni.test', name: 'Inside', type: 'participant' },
-  participantOut: { email: 'out@uni.test', name: 'Outside', type: 'participant' },
-  otherResearcher: { email: 'other@lab.test', name: 'Other', type: 'researcher' },
-} as const;
-export type PersonName = keyof typeof PEOPLE;
-export const PERSON_NAMES = Object.keys(PEOPLE) as PersonName[];
-
-export interface Person {
-  user: AuthUser;
-  token: string;
-}
+export const FIXTURE_MP4 = fs.readFileSync(TINY_MP4);
+export type { CastName } from '@uis/kit/testing';
 
 export interface SessionOptions {
+  /** Default: video. */
   type?: SessionType;
-  /** Default: the one participant inside (participantIn). */
-  scope?: string[] | typeof EVERYONE;
-  owner?: PersonName;
+  /** Default: the cast's participant alone. */
+  scope?: Scope;
+  owner?: CastName;
 }
 
 /** An S3-compatible server (s3rver, as `npm start` runs it) on a free loopback port. */
@@ -147,22 +141,19 @@ const studiesStandIn = defineService({
   imports: () => [{ module: class StudiesStandInModule {}, controllers: [StudiesAccessStandIn] }],
 });
 
-export interface ContentHarness {
+/** Kit's test world (the cast, `as`, `person`, `session`), with content and studies (real or a stand-in) behind it. */
+export interface ContentHarness extends Omit<TestWorld, 'session' | 'editSession'> {
   env: Record<string, string>;
   db: TestDatabase;
   s3: TestS3;
   content: INestApplication;
-  people: Record<PersonName, Person>;
   /** supertest on content, as the gateway would reach it. */
   http: () => ReturnType<typeof request>;
   /** supertest on studies (real mode): to change sessions the way the editor does. */
   studiesHttp: () => ReturnType<typeof request>;
-  auth: (person: PersonName) => { authorization: string };
-  newSession(options?: SessionOptions): Promise<string>;
-  editSession(
-    sessionId: string,
-    edit: { type?: SessionType; scope?: string[] | typeof EVERYONE },
-  ): Promise<void>;
+  /** A session (a video session by default), in studies or in the stand-in's table. */
+  session(options?: SessionOptions): Promise<string>;
+  editSession(sessionId: string, edit: { type?: SessionType; scope?: Scope }): Promise<void>;
   /** Object keys in the bucket (under `prefix`). */
   objects(prefix?: string): Promise<string[]>;
   /** Files left in the upload spool directory. */
@@ -174,8 +165,6 @@ export interface ContentHarness {
     http: () => ReturnType<typeof request>;
     close(): Promise<void>;
   }>;
-  /** Another researcher, with a token for content (no session or group of their own yet). */
-  newResearcher(): Person;
   close(): Promise<void>;
 }
 
@@ -237,29 +226,9 @@ export async function startContent(
   const content = await contentService.createApp(env);
   contentServer.serve(content);
 
-  const people = Object.fromEntries(
-    PERSON_NAMES.map((name) => {
-      const user: AuthUser = { id: randomUUID(), loginId: randomUUID(), ...PEOPLE[name] };
-      return [name, { user, token: signAccessToken(env.JWT_SECRET!, user, 3600) }];
-    }),
-  ) as Record<PersonName, Person>;
-  const auth = (person: PersonName) => ({ authorization: `Bearer ${people[person].token}` });
   const http = () => request(contentServer.server);
   const studiesHttp = () => request(studiesServer.server);
-
-  const groups = new Map<PersonName, string>();
-  const groupOf = async (owner: PersonName) => {
-    const known = groups.get(owner);
-    if (known) return known;
-    const res = await studiesHttp()
-      .post('/createGroup')
-      .set(auth(owner))
-      .send({ title: 'Study' })
-      .expect(200);
-    const groupId = (res.body as { res: { group: { group_id: string } } }).res.group.group_id;
-    groups.set(owner, groupId);
-    return groupId;
-  };
+  const world = testWorld({ jwtSecret: env.JWT_SECRET!, studies: studiesHttp });
 
   const s3Client = new Client({
     endPoint: '127.0.0.1',
@@ -271,47 +240,35 @@ export async function startContent(
     pathStyle: true,
   });
 
-  const sessionOwners = new Map<string, PersonName>();
+  const standInScope = (scope: Scope) => {
+    const emails = scopeOf(scope);
+    return emails === EVERYONE ? null : emails;
+  };
 
   const harness: ContentHarness = {
+    ...world,
     env,
     db,
     s3,
     content,
-    people,
     http,
     studiesHttp,
-    auth,
-    async newSession({ type = 'video', scope = [PEOPLE.participantIn.email], owner = 'owner' } = {}) {
-      if (mode === 'stand-in') {
-        const sessionId = randomUUID();
-        StudiesStandIn.sessions.set(sessionId, {
-          ownerId: people[owner].user.id,
-          type,
-          scope: scope === EVERYONE ? null : scope,
-        });
-        return sessionId;
-      }
-      const groupId = await groupOf(owner);
-      const res = await studiesHttp().post('/createSession').set(auth(owner)).send({ groupId }).expect(200);
-      const sessionId = (res.body as { res: { session: { session_id: string } } }).res.session.session_id;
-      sessionOwners.set(sessionId, owner);
-      await harness.editSession(sessionId, { type, scope });
+    async session({ type = 'video', scope = [world.users.participant.email], owner = 'owner' } = {}) {
+      if (mode === 'real') return world.session({ type, scope, owner });
+      const sessionId = randomUUID();
+      StudiesStandIn.sessions.set(sessionId, {
+        ownerId: world.users[owner].id,
+        type,
+        scope: standInScope(scope),
+      });
       return sessionId;
     },
     async editSession(sessionId, edit) {
-      if (mode === 'stand-in') {
-        const session = StudiesStandIn.sessions.get(sessionId)!;
-        if (edit.type) session.type = edit.type;
-        if (edit.scope) session.scope = edit.scope === EVERYONE ? null : edit.scope;
-        return;
-      }
       // As the session editor does it: the owner edits through studies (which tells content what changed).
-      await studiesHttp()
-        .post('/editSessionInfo')
-        .set(auth(sessionOwners.get(sessionId) ?? 'owner'))
-        .send({ sessionId, ...edit })
-        .expect(200);
+      if (mode === 'real') return world.editSession(sessionId, edit);
+      const session = StudiesStandIn.sessions.get(sessionId)!;
+      if (edit.type) session.type = edit.type;
+      if (edit.scope !== undefined) session.scope = standInScope(edit.scope);
     },
     async objects(prefix = '') {
       const keys: string[] = [];
@@ -336,17 +293,6 @@ export async function startContent(
           await app.close();
         },
       };
-    },
-    newResearcher() {
-      const suffix = randomSuffix();
-      const user: AuthUser = {
-        id: randomUUID(),
-        loginId: randomUUID(),
-        email: `researcher-${suffix}@lab.test`,
-        name: 'Researcher',
-        type: 'researcher',
-      };
-      return { user, token: signAccessToken(env.JWT_SECRET!, user, 3600) };
     },
     async close() {
       await Promise.all([contentServer.close(), studiesServer.close()]);
@@ -391,7 +337,7 @@ export const PNG_BYTES = Buffer.from(
 );
 
 export interface UploadOptions {
-  as?: PersonName;
+  as?: CastName;
   name?: string;
   bytes?: Buffer;
   /** Where sessionId goes in the form: before the file (as the web app sends it), after, or not at all. */

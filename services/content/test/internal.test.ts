@@ -15,28 +15,28 @@ describe('internal endpoints (service token only)', () => {
 
   /** A session with two actions, two prompts and a video. */
   const filledSession = async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     for (const name of ['Clap', 'Wave']) {
-      await h.http().post('/addAction').set(h.auth('owner')).send({ sessionId, name }).expect(200);
+      await h.http().post('/addAction').set(h.as('owner').headers).send({ sessionId, name }).expect(200);
     }
     for (const time of ['00:00:10', '00:00:05']) {
       await h
         .http()
         .post('/addPrompt')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .send({ sessionId, time, prompt: `at ${time}` })
         .expect(200);
     }
-    await upload(h.http, h.people.owner.token, sessionId).expect(200);
+    await upload(h.http, h.as('owner').token, sessionId).expect(200);
     return sessionId;
   };
   const contentOf = async (sessionId: string) => ({
-    actions: (await h.http().get('/getActions').set(h.auth('owner')).query({ sessionId }).expect(200)).body
-      .res.actions.length as number,
-    prompts: (await h.http().get('/getPrompts').set(h.auth('owner')).query({ sessionId }).expect(200)).body
-      .res.prompts.length as number,
-    video: (await h.http().get('/getVideoInfo').set(h.auth('owner')).query({ sessionId }).expect(200)).body
-      .res.name as string | null,
+    actions: (await h.http().get('/getActions').set(h.as('owner').headers).query({ sessionId }).expect(200))
+      .body.res.actions.length as number,
+    prompts: (await h.http().get('/getPrompts').set(h.as('owner').headers).query({ sessionId }).expect(200))
+      .body.res.prompts.length as number,
+    video: (await h.http().get('/getVideoInfo').set(h.as('owner').headers).query({ sessionId }).expect(200))
+      .body.res.name as string | null,
     objects: (await h.objects(`${sessionId}/`)).length,
   });
 
@@ -91,7 +91,7 @@ describe('internal endpoints (service token only)', () => {
     await h
       .http()
       .post(path)
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionIds: [randomUUID()] })
       .expect(403);
     const empty = await h
@@ -111,11 +111,11 @@ describe('internal endpoints (service token only)', () => {
 
   it('is what studies calls when the owner deletes a session or its group', async () => {
     const sessionId = await filledSession();
-    await h.studiesHttp().post('/deleteSession').set(h.auth('owner')).send({ sessionId }).expect(200);
+    await h.studiesHttp().post('/deleteSession').set(h.as('owner').headers).send({ sessionId }).expect(200);
     expect(await h.objects(`${sessionId}/`)).toEqual([]);
     const { prompts } = await internal.call(internalRoutes.contentListPrompts, { sessionId });
     expect(prompts).toEqual([]);
     // The session is gone for content's REST routes as well.
-    await h.http().get('/getActions').set(h.auth('owner')).query({ sessionId }).expect(404);
+    await h.http().get('/getActions').set(h.as('owner').headers).query({ sessionId }).expect(404);
   });
 });

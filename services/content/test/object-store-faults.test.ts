@@ -41,15 +41,15 @@ describe('object store faults', () => {
   });
 
   const asset = (sessionId: string, name: string) =>
-    h.http().get(`/assets/${sessionId}/${name}`).set(h.auth('owner')).buffer(true).parse(bytesOf);
+    h.http().get(`/assets/${sessionId}/${name}`).set(h.as('owner').headers).buffer(true).parse(bytesOf);
   const nameOf = async (sessionId: string) =>
-    (await h.http().get('/getVideoInfo').set(h.auth('owner')).query({ sessionId }).expect(200)).body.res
+    (await h.http().get('/getVideoInfo').set(h.as('owner').headers).query({ sessionId }).expect(200)).body.res
       .name as string | null;
 
   /** A session with a video already in place, to see that a failed replacement leaves it alone. */
   const sessionWithVideo = async () => {
-    const sessionId = await h.newSession();
-    await upload(h.http, h.people.owner.token, sessionId, { name: 'before.mp4' }).expect(200);
+    const sessionId = await h.session();
+    await upload(h.http, h.as('owner').token, sessionId, { name: 'before.mp4' }).expect(200);
     return { sessionId, keys: await h.objects(`${sessionId}/`) };
   };
   const expectPreviousVideoKept = async (sessionId: string, keys: string[]) => {
@@ -67,7 +67,7 @@ describe('object store faults', () => {
         req.once('data', () => void h.s3.stop());
     });
     try {
-      const res = await upload(h.http, h.people.owner.token, sessionId, {
+      const res = await upload(h.http, h.as('owner').token, sessionId, {
         name: 'after.mp4',
         bytes: big,
       }).expect(503);
@@ -88,7 +88,7 @@ describe('object store faults', () => {
   it('an upload while the store is down: 503 to try again, and the previous video stays', async () => {
     const { sessionId, keys } = await sessionWithVideo();
     await h.s3.stop();
-    const res = await upload(h.http, h.people.owner.token, sessionId, { name: 'after.mp4' }).expect(503);
+    const res = await upload(h.http, h.as('owner').token, sessionId, { name: 'after.mp4' }).expect(503);
     expect(res.body.res).toEqual({ message: NOT_STORED, code: 'UNAVAILABLE' });
     expect(await nameOf(sessionId)).toBe('before.mp4');
     await h.s3.start();
@@ -96,11 +96,11 @@ describe('object store faults', () => {
   });
 
   it('a read the store stops midway: the reader gets a cut response within seconds, not a hang', async () => {
-    const sessionId = await h.newSession();
-    await upload(h.http, h.people.owner.token, sessionId, { name: 'big.mp4', bytes: big }).expect(200);
+    const sessionId = await h.session();
+    await upload(h.http, h.as('owner').token, sessionId, { name: 'big.mp4', bytes: big }).expect(200);
 
     const req = http.get(new URL(`/assets/${sessionId}/big.mp4`, h.env.CONTENT_URL), {
-      headers: { ...h.auth('owner'), range: 'bytes=100-' },
+      headers: { ...h.as('owner').headers, range: 'bytes=100-' },
     });
     const [res] = (await once(req, 'response')) as [http.IncomingMessage];
     expect(res.statusCode).toBe(206);
@@ -129,14 +129,19 @@ describe('object store faults', () => {
   it('a read while the store is down: 503 that says so', async () => {
     const { sessionId } = await sessionWithVideo();
     await h.s3.stop();
-    const res = await h.http().get(`/assets/${sessionId}/before.mp4`).set(h.auth('owner')).expect(503);
+    const res = await h.http().get(`/assets/${sessionId}/before.mp4`).set(h.as('owner').headers).expect(503);
     expect(res.body.res).toEqual({ message: NOT_READABLE, code: 'UNAVAILABLE' });
   });
 
   it('a delete while the store is down: 503 that says so, and the video is still there to delete later', async () => {
     const { sessionId, keys } = await sessionWithVideo();
     await h.s3.stop();
-    const res = await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId }).expect(503);
+    const res = await h
+      .http()
+      .post('/deleteVideo')
+      .set(h.as('owner').headers)
+      .send({ sessionId })
+      .expect(503);
     expect(res.body.res).toEqual({
       message:
         'The video could not be deleted: the video storage is not answering. Please try again in a moment.',
@@ -144,18 +149,18 @@ describe('object store faults', () => {
     });
     await h.s3.start();
     await expectPreviousVideoKept(sessionId, keys);
-    await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId }).expect(200);
+    await h.http().post('/deleteVideo').set(h.as('owner').headers).send({ sessionId }).expect(200);
     expect(await h.objects(`${sessionId}/`)).toEqual([]);
   });
 
   it('works again once the store is back, without restarting content', async () => {
     const { sessionId } = await sessionWithVideo();
     await h.s3.stop();
-    await upload(h.http, h.people.owner.token, sessionId, { name: 'after.mp4' }).expect(503);
-    await h.http().get(`/assets/${sessionId}/before.mp4`).set(h.auth('owner')).expect(503);
+    await upload(h.http, h.as('owner').token, sessionId, { name: 'after.mp4' }).expect(503);
+    await h.http().get(`/assets/${sessionId}/before.mp4`).set(h.as('owner').headers).expect(503);
 
     await h.s3.start();
-    await upload(h.http, h.people.owner.token, sessionId, { name: 'after.mp4', bytes: big }).expect(200);
+    await upload(h.http, h.as('owner').token, sessionId, { name: 'after.mp4', bytes: big }).expect(200);
     expect(await h.objects(`${sessionId}/`)).toHaveLength(1);
     const served = await asset(sessionId, 'after.mp4')
       .set('range', `bytes=-${FIXTURE_MP4.length}`)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { promptsOf, startContent, type ContentHarness, type PersonName } from './content-harness';
+import { promptsOf, startContent, type ContentHarness, type CastName } from './content-harness';
 
 describe('prompts', () => {
   let h: ContentHarness;
@@ -7,19 +7,19 @@ describe('prompts', () => {
 
   beforeAll(async () => {
     h = await startContent('prompts');
-    sessionId = await h.newSession();
+    sessionId = await h.session();
   });
   afterAll(() => h.close());
 
-  const add = (body: Record<string, unknown>, as: PersonName = 'owner') =>
-    h.http().post('/addPrompt').set(h.auth(as)).send(body);
-  const edit = (body: Record<string, unknown>, as: PersonName = 'owner') =>
-    h.http().post('/editPrompt').set(h.auth(as)).send(body);
-  const list = (id = sessionId, as: PersonName = 'owner') =>
-    h.http().get('/getPrompts').set(h.auth(as)).query({ sessionId: id });
+  const add = (body: Record<string, unknown>, as: CastName = 'owner') =>
+    h.http().post('/addPrompt').set(h.as(as).headers).send(body);
+  const edit = (body: Record<string, unknown>, as: CastName = 'owner') =>
+    h.http().post('/editPrompt').set(h.as(as).headers).send(body);
+  const list = (id = sessionId, as: CastName = 'owner') =>
+    h.http().get('/getPrompts').set(h.as(as).headers).query({ sessionId: id });
 
   it('adds with hh:mm:ss converted to seconds, lists by time, edits and deletes', async () => {
-    const session = await h.newSession();
+    const session = await h.session();
     const late = await add({ sessionId: session, time: '01:02:03', duration: 2.5, prompt: 'Why?' }).expect(
       200,
     );
@@ -57,15 +57,15 @@ describe('prompts', () => {
     await h
       .http()
       .post('/deletePrompt')
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .send({ promptId })
       .expect(200, { status: 'SUCCESS', res: { message: 'Prompt deleted.' } });
     expect(promptsOf(await list(session).expect(200)).map((p) => p.time)).toEqual([0, 65]);
-    await h.http().post('/deletePrompt').set(h.auth('owner')).send({ promptId }).expect(404);
+    await h.http().post('/deletePrompt').set(h.as('owner').headers).send({ promptId }).expect(404);
   });
 
   it('refuses a second prompt at the same second (prompts are keyed by start second), on add and on edit', async () => {
-    const session = await h.newSession();
+    const session = await h.session();
     await add({ sessionId: session, time: '00:01:05', prompt: 'First' }).expect(200);
     const clash = await add({ sessionId: session, time: '0:01:05', prompt: 'Second' }).expect(409);
     expect(clash.body.res).toMatchObject({
@@ -78,7 +78,7 @@ describe('prompts', () => {
     expect(moved.body.res.message).toBe('A prompt already starts at 00:01:05 in this session.');
     // Editing a prompt to its own second is no clash; another session may use the same second.
     await edit({ promptId: other.body.res.prompt.prompt_id, time: '00:02:00', prompt: 'Same' }).expect(200);
-    await add({ sessionId: await h.newSession(), time: '00:01:05' }).expect(200);
+    await add({ sessionId: await h.session(), time: '00:01:05' }).expect(200);
 
     const listed = await list(session).expect(200);
     expect(promptsOf(listed).map((p) => p.prompt)).toEqual(['First', 'Same']);
@@ -119,7 +119,7 @@ describe('prompts', () => {
       const del = await h
         .http()
         .post('/deletePrompt')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .send({ promptId: 'x' })
         .expect(400);
       expect(del.body.res.message).toBe('promptId: is not a valid id');
@@ -137,7 +137,7 @@ describe('prompts', () => {
 
     it('lets only the owner read (researchers only: the researcher’s player fires them)', async () => {
       await list().expect(200);
-      for (const person of ['participantIn', 'participantOut'] as const) {
+      for (const person of ['participant', 'outsider'] as const) {
         expect((await list(sessionId, person).expect(403)).body.res.message).toBe(
           'Only researchers can do this.',
         );
@@ -148,10 +148,10 @@ describe('prompts', () => {
     });
 
     it('lets only the owner write', async () => {
-      for (const person of ['participantIn', 'participantOut', 'otherResearcher'] as const) {
+      for (const person of ['participant', 'outsider', 'otherResearcher'] as const) {
         await add({ sessionId, time: '00:07:00' }, person).expect(403);
         await edit({ promptId, prompt: 'Hijacked' }, person).expect(403);
-        await h.http().post('/deletePrompt').set(h.auth(person)).send({ promptId }).expect(403);
+        await h.http().post('/deletePrompt').set(h.as(person).headers).send({ promptId }).expect(403);
       }
       await h.http().post('/addPrompt').send({ sessionId }).expect(401);
       await h.http().post('/editPrompt').send({ promptId, prompt: 'x' }).expect(401);
@@ -168,7 +168,7 @@ describe('prompts', () => {
       expect((await edit({ promptId: missing, prompt: 'x' }).expect(404)).body.res.message).toBe(
         'No such prompt.',
       );
-      await h.http().post('/deletePrompt').set(h.auth('owner')).send({ promptId: missing }).expect(404);
+      await h.http().post('/deletePrompt').set(h.as('owner').headers).send({ promptId: missing }).expect(404);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@uis/kit/testing';
+import { waitFor, type TestPerson } from '@uis/kit/testing';
 import { DataSource } from 'typeorm';
 import { UploadSlots } from '../src/videos/upload-slots';
 import {
@@ -13,7 +13,6 @@ import {
   startContent,
   upload,
   type ContentHarness,
-  type Person,
 } from './content-harness';
 
 /** Small enough to fill with a few fixture-sized videos. */
@@ -30,19 +29,19 @@ describe('upload limits', () => {
   afterEach(() => expect(h.spooled()).toEqual([]));
 
   const info = (sessionId: string) =>
-    h.http().get('/getVideoInfo').set(h.auth('owner')).query({ sessionId }).expect(200);
+    h.http().get('/getVideoInfo').set(h.as('owner').headers).query({ sessionId }).expect(200);
   const deleteVideo = (sessionId: string) =>
-    h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId }).expect(200);
+    h.http().post('/deleteVideo').set(h.as('owner').headers).send({ sessionId }).expect(200);
 
   describe('per-researcher storage quota (VIDEO_QUOTA_BYTES)', () => {
     const sessions: string[] = [];
     const newSession = async () => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       sessions.push(sessionId);
       return sessionId;
     };
     const up = (sessionId: string, size: number) =>
-      upload(h.http, h.people.owner.token, sessionId, { bytes: mp4OfSize(size) });
+      upload(h.http, h.as('owner').token, sessionId, { bytes: mp4OfSize(size) });
     // Each test starts with the owner using nothing.
     afterEach(async () => {
       for (const sessionId of sessions.splice(0)) await deleteVideo(sessionId);
@@ -93,19 +92,19 @@ describe('upload limits', () => {
     it('counts each researcher on their own', async () => {
       const mine = await newSession();
       await up(mine, QUOTA).expect(200);
-      const theirs = await h.newSession({ owner: 'otherResearcher' });
-      await upload(h.http, h.people.otherResearcher.token, theirs, { bytes: mp4OfSize(QUOTA) }).expect(200);
+      const theirs = await h.session({ owner: 'otherResearcher' });
+      await upload(h.http, h.as('otherResearcher').token, theirs, { bytes: mp4OfSize(QUOTA) }).expect(200);
       await h
         .http()
         .post('/deleteVideo')
-        .set(h.auth('otherResearcher'))
+        .set(h.as('otherResearcher').headers)
         .send({ sessionId: theirs })
         .expect(200);
     });
 
     it('refuses by Content-Length before the file is read (sessionId first)', async () => {
       const sessionId = await newSession();
-      const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+      const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.as('owner').token, {
         // 1 GiB announced: under VIDEO_MAX_BYTES (2 GiB), far over the quota. Only the start is sent.
         headers: { 'content-length': 1024 ** 3 },
         chunks: [
@@ -150,7 +149,7 @@ describe('upload limits', () => {
     afterAll(() => app.close());
 
     /** An upload that has begun and waits for the test to finish or abort it. */
-    const begin = (person: Person, sessionId: string) => {
+    const begin = (person: TestPerson, sessionId: string) => {
       const started = rawUpload(app.url, person.token, {
         headers: { 'transfer-encoding': 'chunked' },
         chunks: [
@@ -171,7 +170,7 @@ describe('upload limits', () => {
 
     it("refuses a researcher's third upload at once with 429; a finished or aborted upload gives its slot back", async () => {
       const { owner, otherResearcher } = h.people;
-      const sessions = [await h.newSession(), await h.newSession(), await h.newSession()];
+      const sessions = [await h.session(), await h.session(), await h.session()];
       const first = begin(owner, sessions[0]!);
       const second = begin(owner, sessions[1]!);
       await waitFor(() => slots.inProgress(owner.user.id) === 2, 'two uploads in progress');
@@ -179,7 +178,7 @@ describe('upload limits', () => {
       const third = await upload(app.http, owner.token, sessions[2]!).expect(429);
       expect(third.body.res).toEqual({ message: mineMessage, code: 'RATE_LIMITED' });
       // Someone else still may.
-      const theirs = await h.newSession({ owner: 'otherResearcher' });
+      const theirs = await h.session({ owner: 'otherResearcher' });
       await upload(app.http, otherResearcher.token, theirs).expect(200);
 
       // Success gives the slot back.
@@ -202,12 +201,12 @@ describe('upload limits', () => {
 
     it('refuses anyone past the process limit with 429', async () => {
       const { owner, otherResearcher } = h.people;
-      const [a, b] = [await h.newSession(), await h.newSession()];
-      const theirs = await h.newSession({ owner: 'otherResearcher' });
+      const [a, b] = [await h.session(), await h.session()];
+      const theirs = await h.session({ owner: 'otherResearcher' });
       const running = [begin(owner, a), begin(owner, b), begin(otherResearcher, theirs)];
       await waitFor(() => slots.inProgress() === 3, 'three uploads in progress');
 
-      const newcomer = h.newResearcher();
+      const newcomer = h.person('researcher');
       const refused = await upload(app.http, newcomer.token, randomUUID()).expect(429);
       expect(refused.body.res).toEqual({ message: busyMessage, code: 'RATE_LIMITED' });
       // Past both limits, the researcher's own is the one they can act on.

@@ -16,7 +16,7 @@ import {
   startContent,
   upload,
   type ContentHarness,
-  type PersonName,
+  type CastName,
   bytesOf,
 } from './content-harness';
 
@@ -33,13 +33,13 @@ describe('videos', () => {
   // Every path, refused or not, leaves nothing in the spool directory.
   afterEach(() => expect(h.spooled()).toEqual([]));
 
-  const up = (sessionId: string, options: Parameters<typeof upload>[3] & { as?: PersonName } = {}) =>
-    upload(h.http, h.people[options.as ?? 'owner'].token, sessionId, options);
-  const info = (sessionId: string, as: PersonName = 'owner') =>
-    h.http().get('/getVideoInfo').set(h.auth(as)).query({ sessionId });
+  const up = (sessionId: string, options: Parameters<typeof upload>[3] & { as?: CastName } = {}) =>
+    upload(h.http, h.as(options.as ?? 'owner').token, sessionId, options);
+  const info = (sessionId: string, as: CastName = 'owner') =>
+    h.http().get('/getVideoInfo').set(h.as(as).headers).query({ sessionId });
 
   it('uploads a generated MP4, answers its name, and stores it as one object of the session', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     expect((await info(sessionId).expect(200)).body).toEqual({ status: 'SUCCESS', res: { name: null } });
 
     const res = await up(sessionId, { name: 'Interview 1.mp4' }).expect(200);
@@ -50,7 +50,7 @@ describe('videos', () => {
     const asset = await h
       .http()
       .get(`/assets/${sessionId}/Interview_1.mp4`)
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .buffer(true)
       .parse(bytesOf)
       .expect(200);
@@ -58,7 +58,7 @@ describe('videos', () => {
   });
 
   it('replaces the earlier video: one object per session, the old name is gone', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await up(sessionId, { name: 'first.mp4' }).expect(200);
     const [firstKey] = await h.objects(`${sessionId}/`);
     await up(sessionId, { name: 'second.mp4', bytes: mp4OfSize(FIXTURE_MP4.length + 10) }).expect(200);
@@ -67,19 +67,23 @@ describe('videos', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toBe(firstKey);
     expect((await info(sessionId).expect(200)).body.res.name).toBe('second.mp4');
-    await h.http().get(`/assets/${sessionId}/first.mp4`).set(h.auth('owner')).expect(404);
-    const head = await h.http().head(`/assets/${sessionId}/second.mp4`).set(h.auth('owner')).expect(200);
+    await h.http().get(`/assets/${sessionId}/first.mp4`).set(h.as('owner').headers).expect(404);
+    const head = await h
+      .http()
+      .head(`/assets/${sessionId}/second.mp4`)
+      .set(h.as('owner').headers)
+      .expect(200);
     expect(head.headers['content-length']).toBe(String(FIXTURE_MP4.length + 10));
   });
 
   it('streams a larger video through to the store in one piece (12 MB)', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const big = mp4OfSize(FIXTURE_MP4.length + 12 * 1024 * 1024);
     await up(sessionId, { name: 'big.mp4', bytes: big }).expect(200);
     const tail = await h
       .http()
       .get(`/assets/${sessionId}/big.mp4`)
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .set('range', 'bytes=-16')
       .buffer(true)
       .parse(bytesOf)
@@ -89,7 +93,7 @@ describe('videos', () => {
   });
 
   it('takes sessionId after the file too (checked when the form ends)', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await up(sessionId, { sessionIdField: 'last', name: 'late.mp4' }).expect(200, {
       status: 'SUCCESS',
       res: { name: 'late.mp4' },
@@ -115,7 +119,7 @@ describe('videos', () => {
       ['an MP4 without moov', Buffer.concat([FIXTURE_MP4.subarray(0, 32), box('mdat', 4000)])],
       ['an MP4 whose next box header is malformed', Buffer.concat([FIXTURE_MP4, Buffer.alloc(8)])],
     ])('%s -> 415', async (_label, bytes) => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       const res = await up(sessionId, { name: 'video.mp4', bytes }).expect(415);
       expect(res.body).toEqual({ status: 'ERROR', res: { message: NOT_MP4, code: 'UNSUPPORTED_MEDIA' } });
       expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
@@ -123,8 +127,8 @@ describe('videos', () => {
     });
 
     it('refuses as soon as the structure is wrong, while the file is still being sent', async () => {
-      const sessionId = await h.newSession();
-      const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+      const sessionId = await h.session();
+      const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.as('owner').token, {
         headers: { 'transfer-encoding': 'chunked' },
         // An MP4's ftyp and moov, then a box header no MP4 has; the form never ends.
         chunks: [
@@ -142,17 +146,17 @@ describe('videos', () => {
     });
 
     it('accepts a real MP4 whatever it is called', async () => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       const res = await up(sessionId, { name: 'holiday.mov' }).expect(200);
       expect(res.body.res.name).toBe('holiday.mov.mp4');
     });
 
     it('keeps the previous video when a replacement is refused', async () => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       await up(sessionId, { name: 'keep.mp4' }).expect(200);
       await up(sessionId, { name: 'other.mp4', bytes: PNG_BYTES }).expect(415);
       expect((await info(sessionId).expect(200)).body.res.name).toBe('keep.mp4');
-      await h.http().get(`/assets/${sessionId}/keep.mp4`).set(h.auth('owner')).expect(200);
+      await h.http().get(`/assets/${sessionId}/keep.mp4`).set(h.as('owner').headers).expect(200);
     });
   });
 
@@ -166,9 +170,9 @@ describe('videos', () => {
     afterAll(() => small.close());
 
     it('refuses a video larger than the limit with 413, and stores nothing', async () => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       expect(FIXTURE_MP4.length).toBeGreaterThan(4000);
-      const res = await upload(small.http, h.people.owner.token, sessionId).expect(413);
+      const res = await upload(small.http, h.as('owner').token, sessionId).expect(413);
       expect(res.body).toEqual({
         status: 'ERROR',
         res: {
@@ -178,14 +182,14 @@ describe('videos', () => {
       });
       expect(await h.objects(`${sessionId}/`)).toEqual([]);
       // Exactly at the limit is fine.
-      await upload(small.http, h.people.owner.token, sessionId, {
+      await upload(small.http, h.as('owner').token, sessionId, {
         bytes: mp4OfSize(4000),
       }).expect(200);
     });
 
     it('refuses by Content-Length before reading the body', async () => {
-      const sessionId = await h.newSession();
-      const { answer, abort } = rawUpload(smallUrl, h.people.owner.token, {
+      const sessionId = await h.session();
+      const { answer, abort } = rawUpload(smallUrl, h.as('owner').token, {
         headers: { 'content-length': 10 * 1024 ** 3 },
         chunks: [formField('sessionId', sessionId)],
         end: false,
@@ -196,8 +200,8 @@ describe('videos', () => {
     });
 
     it('stops a streamed upload (no Content-Length) as soon as it passes the limit', async () => {
-      const sessionId = await h.newSession();
-      const { answer, abort } = rawUpload(smallUrl, h.people.owner.token, {
+      const sessionId = await h.session();
+      const { answer, abort } = rawUpload(smallUrl, h.as('owner').token, {
         headers: { 'transfer-encoding': 'chunked' },
         chunks: [formField('sessionId', sessionId), fileHeader('file', 'big.mp4'), FIXTURE_MP4],
         // The form never ends: the answer must come while the client is still sending.
@@ -214,8 +218,8 @@ describe('videos', () => {
   });
 
   it('checks the session before reading the file when sessionId comes first', async () => {
-    const sessionId = await h.newSession();
-    const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.people.otherResearcher.token, {
+    const sessionId = await h.session();
+    const { answer, abort } = rawUpload(h.env.CONTENT_URL!, h.as('otherResearcher').token, {
       headers: { 'transfer-encoding': 'chunked' },
       chunks: [formField('sessionId', sessionId), fileHeader('file', 'x.mp4'), FIXTURE_MP4.subarray(0, 100)],
       end: false,
@@ -229,7 +233,7 @@ describe('videos', () => {
   });
 
   it('refuses a session that is not of type video with 409', async () => {
-    const sessionId = await h.newSession({ type: 'stream' });
+    const sessionId = await h.session({ type: 'stream' });
     const res = await up(sessionId).expect(409);
     expect(res.body.res.message).toBe(
       'This is a stream session: set its type to video before uploading a video.',
@@ -239,7 +243,7 @@ describe('videos', () => {
   describe('refuses a malformed upload with a message', () => {
     let sessionId: string;
     beforeAll(async () => {
-      sessionId = await h.newSession();
+      sessionId = await h.session();
     });
 
     it('without sessionId, or with a bad one', async () => {
@@ -255,14 +259,14 @@ describe('videos', () => {
       const noFile = await h
         .http()
         .post('/uploadVideo')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .field('sessionId', sessionId)
         .expect(400);
       expect(noFile.body.res.message).toBe('file: choose an MP4 video to upload');
       const textFile = await h
         .http()
         .post('/uploadVideo')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .field('sessionId', sessionId)
         .field('file', 'clip.mp4')
         .expect(400);
@@ -270,7 +274,7 @@ describe('videos', () => {
       const wrongField = await h
         .http()
         .post('/uploadVideo')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .field('sessionId', sessionId)
         .attach('video', FIXTURE_MP4, 'clip.mp4')
         .expect(400);
@@ -278,7 +282,7 @@ describe('videos', () => {
       const twoFiles = await h
         .http()
         .post('/uploadVideo')
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .field('sessionId', sessionId)
         .attach('file', FIXTURE_MP4, 'a.mp4')
         .attach('file', FIXTURE_MP4, 'b.mp4')
@@ -287,11 +291,16 @@ describe('videos', () => {
     });
 
     it('as JSON, or as a form that is cut off', async () => {
-      const json = await h.http().post('/uploadVideo').set(h.auth('owner')).send({ sessionId }).expect(400);
+      const json = await h
+        .http()
+        .post('/uploadVideo')
+        .set(h.as('owner').headers)
+        .send({ sessionId })
+        .expect(400);
       expect(json.body.res.message).toBe(
         'Send the video as multipart/form-data, with the file in "file" and sessionId as a text field.',
       );
-      const { answer } = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+      const { answer } = rawUpload(h.env.CONTENT_URL!, h.as('owner').token, {
         chunks: [
           formField('sessionId', sessionId),
           fileHeader('file', 'cut.mp4'),
@@ -304,7 +313,7 @@ describe('videos', () => {
         400,
         'The upload form could not be read: Unexpected end of form.',
       ]);
-      const complete = rawUpload(h.env.CONTENT_URL!, h.people.owner.token, {
+      const complete = rawUpload(h.env.CONTENT_URL!, h.as('owner').token, {
         chunks: [formField('sessionId', sessionId), fileHeader('file', 'whole.mp4'), FIXTURE_MP4, formEnd()],
         end: true,
       });
@@ -315,13 +324,13 @@ describe('videos', () => {
   describe('access', () => {
     let sessionId: string;
     beforeAll(async () => {
-      sessionId = await h.newSession();
+      sessionId = await h.session();
       await up(sessionId, { name: 'owned.mp4' }).expect(200);
     });
 
     it('getVideoInfo: owner and participant in scope; others 403; anonymous 401; bad id 400', async () => {
-      expect((await info(sessionId, 'participantIn').expect(200)).body.res).toEqual({ name: 'owned.mp4' });
-      await info(sessionId, 'participantOut').expect(403);
+      expect((await info(sessionId, 'participant').expect(200)).body.res).toEqual({ name: 'owned.mp4' });
+      await info(sessionId, 'outsider').expect(403);
       await info(sessionId, 'otherResearcher').expect(403);
       await h.http().get('/getVideoInfo').query({ sessionId }).expect(401);
       expect((await info('x').expect(400)).body.res.message).toBe('sessionId: is not a valid id');
@@ -329,40 +338,55 @@ describe('videos', () => {
     });
 
     it('uploadVideo and deleteVideo: the owner only', async () => {
-      for (const person of ['participantIn', 'participantOut'] as const) {
+      for (const person of ['participant', 'outsider'] as const) {
         expect((await up(sessionId, { as: person }).expect(403)).body.res.message).toBe(
           'Only researchers can do this.',
         );
-        await h.http().post('/deleteVideo').set(h.auth(person)).send({ sessionId }).expect(403);
+        await h.http().post('/deleteVideo').set(h.as(person).headers).send({ sessionId }).expect(403);
       }
       await up(sessionId, { as: 'otherResearcher' }).expect(403);
-      await h.http().post('/deleteVideo').set(h.auth('otherResearcher')).send({ sessionId }).expect(403);
+      await h
+        .http()
+        .post('/deleteVideo')
+        .set(h.as('otherResearcher').headers)
+        .send({ sessionId })
+        .expect(403);
       await upload(h.http, undefined, sessionId).expect(401);
       await h.http().post('/deleteVideo').send({ sessionId }).expect(401);
       await up(randomUUID()).expect(404);
-      await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId: randomUUID() }).expect(404);
+      await h
+        .http()
+        .post('/deleteVideo')
+        .set(h.as('owner').headers)
+        .send({ sessionId: randomUUID() })
+        .expect(404);
       expect((await info(sessionId).expect(200)).body.res.name).toBe('owned.mp4');
     });
   });
 
   it('deletes a video (object and row), and deleting again succeeds', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await up(sessionId).expect(200);
     await h
       .http()
       .post('/deleteVideo')
-      .set(h.auth('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId })
       .expect(200, { status: 'SUCCESS', res: { message: 'Video deleted.' } });
     expect((await info(sessionId).expect(200)).body.res.name).toBeNull();
     expect(await h.objects(`${sessionId}/`)).toEqual([]);
-    await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId }).expect(200);
-    const bad = await h.http().post('/deleteVideo').set(h.auth('owner')).send({ sessionId: 'x' }).expect(400);
+    await h.http().post('/deleteVideo').set(h.as('owner').headers).send({ sessionId }).expect(200);
+    const bad = await h
+      .http()
+      .post('/deleteVideo')
+      .set(h.as('owner').headers)
+      .send({ sessionId: 'x' })
+      .expect(400);
     expect(bad.body.res.message).toBe('sessionId: is not a valid id');
   });
 
   it('loses the video when studies switches the session away from video (studies calls content)', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await up(sessionId).expect(200);
     await h.editSession(sessionId, { type: 'chat' });
     expect(await h.objects(`${sessionId}/`)).toEqual([]);
@@ -400,13 +424,13 @@ describe('videos', () => {
         file,
       ]);
       const bytes = fs.readFileSync(file);
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       await up(sessionId, { name: `${label}.mp4`, bytes }).expect(200);
       const { name } = (await info(sessionId).expect(200)).body.res as { name: string };
       const served = await h
         .http()
         .get(`/assets/${sessionId}/${name}`)
-        .set(h.auth('owner'))
+        .set(h.as('owner').headers)
         .buffer(true)
         .parse(bytesOf)
         .expect(200);
@@ -416,15 +440,15 @@ describe('videos', () => {
 
   describe("a form that sends a field twice (an upload into someone else's session)", () => {
     // The attacker owns a video session; the victim is another researcher with a video.
-    const attacker: PersonName = 'otherResearcher';
+    const attacker: CastName = 'otherResearcher';
     let own: string;
     let victim: string;
     let victimKey: string;
     let victimChat: string;
     beforeAll(async () => {
-      own = await h.newSession({ owner: attacker });
-      victim = await h.newSession();
-      victimChat = await h.newSession({ type: 'chat' });
+      own = await h.session({ owner: attacker });
+      victim = await h.session();
+      victimChat = await h.session({ type: 'chat' });
       await up(victim, { name: 'victim.mp4' }).expect(200);
       victimKey = (await h.objects(`${victim}/`))[0]!;
     });
@@ -432,7 +456,7 @@ describe('videos', () => {
     /** A form with its parts in the order given: a sessionId value, or the file. */
     /** `FILE` stands for the file part. */
     const form = (parts: string[]) => {
-      const req = h.http().post('/uploadVideo').set(h.auth(attacker));
+      const req = h.http().post('/uploadVideo').set(h.as(attacker).headers);
       for (const part of parts) {
         if (part === 'FILE') void req.attach('file', mp4OfSize(FIXTURE_MP4.length + 100), 'evil.mp4');
         else void req.field('sessionId', part);
@@ -446,7 +470,7 @@ describe('videos', () => {
       expect((await info(victimChat).expect(200)).body.res.name).toBeNull();
       expect(await h.objects(`${victimChat}/`)).toEqual([]);
       expect(await h.objects(`${own}/`)).toEqual([]);
-      await h.http().get(`/assets/${victim}/victim.mp4`).set(h.auth('owner')).expect(200);
+      await h.http().get(`/assets/${victim}/victim.mp4`).set(h.as('owner').headers).expect(200);
     };
 
     const seconds = [
@@ -480,7 +504,7 @@ describe('videos', () => {
       const res = await h
         .http()
         .post('/uploadVideo')
-        .set(h.auth(attacker))
+        .set(h.as(attacker).headers)
         .field('sessionId', own)
         .field('note', 'one')
         .field('note', 'two')
@@ -494,7 +518,7 @@ describe('videos', () => {
       await form([own, 'FILE']).expect(200);
       await form(['FILE', own]).expect(200);
       expect(await h.objects(`${own}/`)).toHaveLength(1);
-      await h.http().post('/deleteVideo').set(h.auth(attacker)).send({ sessionId: own }).expect(200);
+      await h.http().post('/deleteVideo').set(h.as(attacker).headers).send({ sessionId: own }).expect(200);
     });
   });
 });

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { TEST_REDIS_URL, randomSuffix, waitFor } from '@uis/kit/testing';
 import { RealtimeGateway } from '../src';
 import { ownerRoom, sessionRoom } from '../src/live-session/live-socket';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
 import { REALTIME_TEXTS } from '../src/realtime.texts';
 
@@ -19,7 +19,7 @@ const AT_ONCE_MS = 1000;
 describe('live access that ends', () => {
   let stack: LiveStack;
   let b: Replica;
-  let researcher: Person;
+  let researcher: TestPerson;
   const clients: RecordingConnection[] = [];
   const notPart = {
     status: 'ERROR',
@@ -47,7 +47,7 @@ describe('live access that ends', () => {
       QUEUE_PREFIX: `uis-test-${randomSuffix()}`,
     });
     b = await stack.replica();
-    researcher = stack.person('researcher', 'Rhea Researcher');
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
   });
 
   afterEach(() => {
@@ -61,12 +61,10 @@ describe('live access that ends', () => {
 
   describe('when studies says who may be in a session changed', () => {
     it('a participant removed from the scope gets nothing more of the room at once, on either replica, without sending anything', async () => {
-      const [pat, pam, pia] = ['Pat', 'Pam', 'Pia'].map((name) => stack.person('participant', name)) as [
-        Person,
-        Person,
-        Person,
-      ];
-      const sessionId = await stack.session(researcher, [pat, pam, pia]);
+      const [pat, pam, pia] = ['Pat', 'Pam', 'Pia'].map((name) =>
+        stack.person('participant', { name: name }),
+      ) as [TestPerson, TestPerson, TestPerson];
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pam, pia] });
       const owner = await joined(a(), researcher.token, sessionId);
       const patOnB = await joined(b.url, pat.token, sessionId);
       const pamOnA = await joined(a(), pam.token, sessionId);
@@ -80,7 +78,7 @@ describe('live access that ends', () => {
       );
       const patSentBefore = patOnB.sent.length;
 
-      await stack.setScope(researcher, sessionId, [pia]);
+      await stack.editSession(sessionId, { scope: [pia] });
       const removed = { sessionId, message: REALTIME_TEXTS.removed };
       await waitFor(
         () => patOnB.payloadsOf('accessEnded').length > 0 && pamOnA.payloadsOf('accessEnded').length > 0,
@@ -120,8 +118,11 @@ describe('live access that ends', () => {
     });
 
     it('a deleted session removes everyone, its researcher too, from its rooms on every replica', async () => {
-      const [pat, pia] = [stack.person('participant', 'Pat'), stack.person('participant', 'Pia')];
-      const sessionId = await stack.session(researcher, [pat, pia]);
+      const [pat, pia] = [
+        stack.person('participant', { name: 'Pat' }),
+        stack.person('participant', { name: 'Pia' }),
+      ];
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pia] });
       const everyone = [
         await joined(a(), researcher.token, sessionId),
         await joined(b.url, researcher.token, sessionId), // a second tab
@@ -160,7 +161,7 @@ describe('live access that ends', () => {
       const pat = await stack.signUp('Pat');
       const patsPhone = await stack.signInAgain(pat);
       expect(patsPhone.user.loginId).not.toBe(pat.user.loginId);
-      const sessionId = await stack.session(researcher, null);
+      const sessionId = await stack.session({ owner: researcher, scope: null });
       const onA = await joined(a(), pat.token, sessionId);
       const onB = await joined(b.url, pat.token, sessionId);
       const phone = await joined(b.url, patsPhone.token, sessionId);
@@ -192,7 +193,7 @@ describe('live access that ends', () => {
     it('a deleted account’s connections end on every replica, whatever the login, and it posts nothing afterwards', async () => {
       const pam = await stack.signUp('Pam');
       const pamsPhone = await stack.signInAgain(pam);
-      const sessionId = await stack.session(researcher, null);
+      const sessionId = await stack.session({ owner: researcher, scope: null });
       const owner = await joined(a(), researcher.token, sessionId);
       const onA = await joined(a(), pam.token, sessionId);
       const onB = await joined(b.url, pamsPhone.token, sessionId);

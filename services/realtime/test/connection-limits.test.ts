@@ -2,7 +2,7 @@ import { waitFor } from '@uis/kit/testing';
 import { RealtimeGateway } from '../src';
 import { WRITE_WINDOW_SECONDS, tooManyWritesText } from '../src/live-session/write-limiter';
 import { FaultyPath } from './support/faulty-path';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection, type TestConnectOptions } from './support/recording-connection';
 import { REALTIME_TEXTS } from '../src/realtime.texts';
 
@@ -18,7 +18,7 @@ const TOKEN_SECONDS = 3;
 describe('a live connection’s limits', () => {
   let stack: LiveStack;
   let replica: Replica;
-  let researcher: Person;
+  let researcher: TestPerson;
   const clients: RecordingConnection[] = [];
   const paths: FaultyPath[] = [];
 
@@ -34,7 +34,7 @@ describe('a live connection’s limits', () => {
     return client;
   };
   /** The sockets this replica holds for a person. */
-  const socketsOf = (person: Person) =>
+  const socketsOf = (person: TestPerson) =>
     [...replica.app.get(RealtimeGateway).server.sockets.sockets.values()].filter(
       (socket) => socket.data.user?.id === person.user.id,
     ).length;
@@ -47,7 +47,7 @@ describe('a live connection’s limits', () => {
       SOCKETS_PER_USER: String(SOCKETS_PER_USER),
       LIVE_WRITE_LIMIT: String(LIVE_WRITE_LIMIT),
     });
-    researcher = stack.person('researcher', 'Rhea Researcher');
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
   });
 
   afterEach(async () => {
@@ -62,10 +62,10 @@ describe('a live connection’s limits', () => {
 
   describe('its access token', () => {
     it('ends the connection when the token expires: connectionEnded UNAUTHENTICATED, then disconnected', async () => {
-      const pat = stack.person('participant', 'Pat');
-      const sessionId = await stack.session(researcher, [pat]);
+      const pat = stack.person('participant', { name: 'Pat' });
+      const sessionId = await stack.session({ owner: researcher, scope: [pat] });
       const issuedAt = Date.now();
-      const client = await joined(sessionId, { token: stack.token(pat.user, TOKEN_SECONDS) });
+      const client = await joined(sessionId, { token: stack.signIn(pat.user, TOKEN_SECONDS).token });
 
       await ended(client, 'the connection to end with its token');
       const expired = { code: 'UNAUTHENTICATED', message: REALTIME_TEXTS.expired };
@@ -81,13 +81,16 @@ describe('a live connection’s limits', () => {
     });
 
     it('keeps it open past the expiry after renewToken with the same person’s newer token', async () => {
-      const [pat, pia] = [stack.person('participant', 'Pat'), stack.person('participant', 'Pia')];
-      const sessionId = await stack.session(researcher, [pat, pia]);
-      const renewed = await joined(sessionId, { token: stack.token(pat.user, TOKEN_SECONDS) });
+      const [pat, pia] = [
+        stack.person('participant', { name: 'Pat' }),
+        stack.person('participant', { name: 'Pia' }),
+      ];
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pia] });
+      const renewed = await joined(sessionId, { token: stack.signIn(pat.user, TOKEN_SECONDS).token });
       // Signed after Pat's, so it expires after Pat's first token: when it ends, that one is over.
-      const control = await joined(sessionId, { token: stack.token(pia.user, TOKEN_SECONDS) });
+      const control = await joined(sessionId, { token: stack.signIn(pia.user, TOKEN_SECONDS).token });
 
-      expect(await renewed.ask('renewToken', { token: stack.token(pat.user, 60) })).toEqual({
+      expect(await renewed.ask('renewToken', { token: stack.signIn(pat.user, 60).token })).toEqual({
         status: 'SUCCESS',
         res: null,
       });
@@ -101,16 +104,19 @@ describe('a live connection’s limits', () => {
     });
 
     it('refuses a renewal with another person’s token, or one not ours: the connection still ends', async () => {
-      const [pat, pia] = [stack.person('participant', 'Pat'), stack.person('participant', 'Pia')];
-      const sessionId = await stack.session(researcher, [pat, pia]);
-      const client = await joined(sessionId, { token: stack.token(pat.user, TOKEN_SECONDS) });
+      const [pat, pia] = [
+        stack.person('participant', { name: 'Pat' }),
+        stack.person('participant', { name: 'Pia' }),
+      ];
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pia] });
+      const client = await joined(sessionId, { token: stack.signIn(pat.user, TOKEN_SECONDS).token });
 
-      expect(await client.ask('renewToken', { token: stack.token(pia.user, 60) })).toEqual({
+      expect(await client.ask('renewToken', { token: stack.signIn(pia.user, 60).token })).toEqual({
         status: 'ERROR',
         res: { message: REALTIME_TEXTS.otherUser, code: 'FORBIDDEN' },
       });
-      const forged = `${stack.token(pat.user, 60).slice(0, -4)}AAAA`;
-      for (const token of [forged, stack.token(pat.user, -10)]) {
+      const forged = `${stack.signIn(pat.user, 60).token.slice(0, -4)}AAAA`;
+      for (const token of [forged, stack.signIn(pat.user, -10).token]) {
         expect(await client.ask('renewToken', { token })).toEqual({
           status: 'ERROR',
           res: { message: REALTIME_TEXTS.badToken, code: 'UNAUTHENTICATED' },
@@ -122,17 +128,20 @@ describe('a live connection’s limits', () => {
     });
 
     it('is renewed by the client before it expires, once per half-life of a short token', async () => {
-      const [pat, pia] = [stack.person('participant', 'Pat'), stack.person('participant', 'Pia')];
-      const sessionId = await stack.session(researcher, [pat, pia]);
+      const [pat, pia] = [
+        stack.person('participant', { name: 'Pat' }),
+        stack.person('participant', { name: 'Pia' }),
+      ];
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pia] });
       let renewals = 0;
       const client = await joined(sessionId, {
-        token: stack.token(pat.user, TOKEN_SECONDS),
+        token: stack.signIn(pat.user, TOKEN_SECONDS).token,
         renewAccessToken: () => {
           renewals += 1;
-          return Promise.resolve(stack.token(pat.user, TOKEN_SECONDS));
+          return Promise.resolve(stack.signIn(pat.user, TOKEN_SECONDS).token);
         },
       });
-      const control = await joined(sessionId, { token: stack.token(pia.user, TOKEN_SECONDS) });
+      const control = await joined(sessionId, { token: stack.signIn(pia.user, TOKEN_SECONDS).token });
 
       await ended(control, 'the unrenewed connection to end');
       expect(client.state.status).toBe('connected');
@@ -145,8 +154,8 @@ describe('a live connection’s limits', () => {
     });
 
     it('when the server ended it, or refused an expired token, the client renews and connects again', async () => {
-      const pat = stack.person('participant', 'Pat');
-      const sessionId = await stack.session(researcher, [pat]);
+      const pat = stack.person('participant', { name: 'Pat' });
+      const sessionId = await stack.session({ owner: researcher, scope: [pat] });
       // The first renewal fails (auth could not be reached), so the token runs out; the next one
       // is answered at once (from memory), before the server's disconnect has arrived: on a slow
       // link connectionEnded and the disconnect after it come apart, as in a browser.
@@ -155,14 +164,14 @@ describe('a live connection’s limits', () => {
         renewals += 1;
         return renewals === 1
           ? Promise.reject(new Error('auth did not answer'))
-          : Promise.resolve(stack.token(pat.user, 60));
+          : Promise.resolve(stack.signIn(pat.user, 60).token);
       };
       const slowPath = await FaultyPath.start(Number(new URL(replica.url).port));
       paths.push(slowPath);
       slowPath.trickle();
       const client = await joined(
         sessionId,
-        { token: stack.token(pat.user, TOKEN_SECONDS), renewAccessToken },
+        { token: stack.signIn(pat.user, TOKEN_SECONDS).token, renewAccessToken },
         slowPath.url,
       );
 
@@ -175,7 +184,7 @@ describe('a live connection’s limits', () => {
       expect(await client.send('Back with a renewed token')).toMatchObject({ kind: 'acknowledged' });
 
       // A client opened with a token that has expired renews it when the handshake is refused.
-      const stale = connect({ token: stack.token(pat.user, -10), renewAccessToken });
+      const stale = connect({ token: stack.signIn(pat.user, -10).token, renewAccessToken });
       await waitFor(() => stale.socket.connected, 'the stale client to connect with a renewed token');
       expect(stale.state.problem).toBeNull();
     });
@@ -183,7 +192,10 @@ describe('a live connection’s limits', () => {
 
   describe('sockets per person', () => {
     it(`refuses more than SOCKETS_PER_USER (${SOCKETS_PER_USER}) at the handshake, even all at once; a closed one frees its place`, async () => {
-      const [pat, pia] = [stack.person('participant', 'Pat'), stack.person('participant', 'Pia')];
+      const [pat, pia] = [
+        stack.person('participant', { name: 'Pat' }),
+        stack.person('participant', { name: 'Pia' }),
+      ];
       const attempts = Array.from({ length: SOCKETS_PER_USER + 2 }, () => connect({ token: pat.token }));
       const outcomes = await Promise.all(
         attempts.map((client) =>
@@ -222,8 +234,11 @@ describe('a live connection’s limits', () => {
 
   describe('writes per person per session', () => {
     it(`refuses messages and clicks beyond LIVE_WRITE_LIMIT (${LIVE_WRITE_LIMIT}) per ${WRITE_WINDOW_SECONDS} s, saying when to retry; nobody else is held back`, async () => {
-      const [pat, pia] = [stack.person('participant', 'Pat'), stack.person('participant', 'Pia')];
-      const sessionId = await stack.session(researcher, [pat, pia]);
+      const [pat, pia] = [
+        stack.person('participant', { name: 'Pat' }),
+        stack.person('participant', { name: 'Pia' }),
+      ];
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pia] });
       const owner = await joined(sessionId, { token: researcher.token });
       const fast = await joined(sessionId, { token: pat.token });
       const other = await joined(sessionId, { token: pia.token });
@@ -255,7 +270,7 @@ describe('a live connection’s limits', () => {
       // The others in the session, and Pat in another session, write as before.
       expect(await other.send('Pia is fine')).toMatchObject({ kind: 'acknowledged' });
       expect(await owner.send('So is the researcher')).toMatchObject({ kind: 'acknowledged' });
-      const elsewhere = await stack.session(researcher, [pat]);
+      const elsewhere = await stack.session({ owner: researcher, scope: [pat] });
       const patElsewhere = await joined(elsewhere, { token: pat.token });
       expect(await patElsewhere.send('Another session')).toMatchObject({ kind: 'acknowledged' });
 

@@ -1,7 +1,7 @@
 import { waitFor } from '@uis/kit/testing';
 import { CONSENT_TEXTS } from '@uis/proto';
 import { createHash } from 'node:crypto';
-import { LiveStack, type Person } from './support/live-stack';
+import { LiveStack, type TestPerson } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
 import { REALTIME_TEXTS } from '../src/realtime.texts';
 
@@ -14,17 +14,17 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  */
 describe('consent in the live session', () => {
   let stack: LiveStack;
-  let researcher: Person;
+  let researcher: TestPerson;
   const clients: RecordingConnection[] = [];
   const refusal = { status: 'ERROR', res: { message: CONSENT_TEXTS.required, code: 'CONSENT_REQUIRED' } };
 
-  const connect = async (person: Person) => {
+  const connect = async (person: TestPerson) => {
     const client = new RecordingConnection(stack.url, { token: person.token });
     clients.push(client);
     return client.connected();
   };
   /** A REST call through the API port, as the pages make it. */
-  const post = async (person: Person, path: string, body: object) => {
+  const post = async (person: TestPerson, path: string, body: object) => {
     const res = await fetch(`${stack.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
@@ -34,12 +34,12 @@ describe('consent in the live session', () => {
   };
   const setConsent = async (sessionId: string, text: string) =>
     expect((await post(researcher, '/setSessionConsent', { sessionId, text })).status).toBe(200);
-  const agree = async (person: Person, sessionId: string, text: string) =>
+  const agree = async (person: TestPerson, sessionId: string, text: string) =>
     expect((await post(person, '/acceptConsent', { sessionId, sha256: sha256(text) })).status).toBe(200);
 
   beforeAll(async () => {
     stack = await LiveStack.start('consent');
-    researcher = stack.person('researcher', 'Rhea Researcher');
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();
@@ -47,8 +47,8 @@ describe('consent in the live session', () => {
   afterAll(() => stack?.close());
 
   it('refuses a participant who has not agreed, says why, and lets them in once they have', async () => {
-    const pat = stack.person('participant', 'Pat');
-    const sessionId = await stack.session(researcher, [pat]);
+    const pat = stack.person('participant', { name: 'Pat' });
+    const sessionId = await stack.session({ owner: researcher, scope: [pat] });
     await setConsent(sessionId, 'Your chat is recorded.');
     const owner = await connect(researcher);
     expect((await owner.join(sessionId)).status).toBe('SUCCESS');
@@ -71,8 +71,8 @@ describe('consent in the live session', () => {
   });
 
   it('refuses a participant’s messages, clicks and presence without agreement, whatever they send', async () => {
-    const pia = stack.person('participant', 'Pia');
-    const sessionId = await stack.session(researcher, null);
+    const pia = stack.person('participant', { name: 'Pia' });
+    const sessionId = await stack.session({ owner: researcher, scope: null });
     await setConsent(sessionId, 'Agree before anything.');
     const client = await connect(pia);
     const answers = [
@@ -84,8 +84,8 @@ describe('consent in the live session', () => {
   });
 
   it('ends a joined participant’s connection at once when the text changes, and not the researcher’s', async () => {
-    const pam = stack.person('participant', 'Pam');
-    const sessionId = await stack.session(researcher, [pam]);
+    const pam = stack.person('participant', { name: 'Pam' });
+    const sessionId = await stack.session({ owner: researcher, scope: [pam] });
     await setConsent(sessionId, 'Version one.');
     await agree(pam, sessionId, 'Version one.');
     const owner = await connect(researcher);
@@ -106,8 +106,8 @@ describe('consent in the live session', () => {
   });
 
   it('ends the live connection of a participant who withdraws', async () => {
-    const ivo = stack.person('participant', 'Ivo');
-    const sessionId = await stack.session(researcher, [ivo]);
+    const ivo = stack.person('participant', { name: 'Ivo' });
+    const sessionId = await stack.session({ owner: researcher, scope: [ivo] });
     const client = await connect(ivo);
     expect((await client.join(sessionId)).status).toBe('SUCCESS');
     expect((await client.send('Before I go')).kind).toBe('acknowledged');

@@ -2,7 +2,7 @@ import { InternalClient } from '@uis/kit';
 import { waitFor } from '@uis/kit/testing';
 import { LIVE_MESSAGE_PAGE, internalRoutes, type MessagePage, type MessageRecord } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
 
 /**
@@ -13,11 +13,11 @@ import { RecordingConnection } from './support/recording-connection';
 describe('the live chat in pages', () => {
   let stack: LiveStack;
   let replica: Replica;
-  let researcher: Person;
-  let pat: Person;
+  let researcher: TestPerson;
+  let pat: TestPerson;
   const clients: RecordingConnection[] = [];
 
-  const joined = async (person: Person, sessionId: string) => {
+  const joined = async (person: TestPerson, sessionId: string) => {
     const client = await new RecordingConnection(replica.url, { token: person.token }).connected();
     clients.push(client);
     expect((await client.join(sessionId)).status).toBe('SUCCESS');
@@ -29,8 +29,8 @@ describe('the live chat in pages', () => {
     stack = await LiveStack.start('pages');
     // The gap test writes a few hundred messages from one person in seconds.
     replica = await stack.replica({ LIVE_WRITE_LIMIT: '1000' });
-    researcher = stack.person('researcher', 'Rhea Researcher');
-    pat = stack.person('participant', 'Pat');
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
+    pat = stack.person('participant', { name: 'Pat' });
   });
 
   afterEach(() => {
@@ -43,7 +43,7 @@ describe('the live chat in pages', () => {
   });
 
   it('a join sends only the newest page, and history pages back to the start in order', async () => {
-    const sessionId = await stack.session(researcher, [pat]);
+    const sessionId = await stack.session({ owner: researcher, scope: [pat] });
     await stack.storeMessages(sessionId, researcher, 2 * LIVE_MESSAGE_PAGE + 50);
     const stored = await stack.storedMessages(sessionId);
     expect(stored).toHaveLength(2 * LIVE_MESSAGE_PAGE + 50);
@@ -85,9 +85,9 @@ describe('the live chat in pages', () => {
 
   it('joins that arrive while a read is in flight go to records as one call, each socket getting its own session’s page', async () => {
     const sessions = [
-      await stack.session(researcher, null),
-      await stack.session(researcher, null),
-      await stack.session(researcher, null),
+      await stack.session({ owner: researcher, scope: null }),
+      await stack.session({ owner: researcher, scope: null }),
+      await stack.session({ owner: researcher, scope: null }),
     ];
     await stack.storeMessages(sessions[0]!, researcher, 3, 'First');
     await stack.storeMessages(sessions[2]!, researcher, LIVE_MESSAGE_PAGE + 2, 'Third');
@@ -96,7 +96,7 @@ describe('the live chat in pages', () => {
     // Nine sockets of nine people, three in each session (the second has no messages).
     const joiners = await Promise.all(
       Array.from({ length: 9 }, async (_, i) => {
-        const person = stack.person('participant', `Joiner ${i}`);
+        const person = stack.person('participant', { name: `Joiner ${i}` });
         const client = await new RecordingConnection(replica.url, { token: person.token }).connected();
         clients.push(client);
         return client;
@@ -152,8 +152,8 @@ describe('the live chat in pages', () => {
   });
 
   it('refuses history before a message the session does not have, saying so, with no data', async () => {
-    const sessionId = await stack.session(researcher, [pat]);
-    const elsewhere = await stack.session(researcher, [pat]);
+    const sessionId = await stack.session({ owner: researcher, scope: [pat] });
+    const elsewhere = await stack.session({ owner: researcher, scope: [pat] });
     await stack.storeMessages(sessionId, researcher, 3);
     await stack.storeMessages(elsewhere, researcher, 3, 'Elsewhere');
     const [otherSessions] = await stack.storedMessages(elsewhere);
@@ -171,7 +171,7 @@ describe('the live chat in pages', () => {
   });
 
   it('after an absence that missed more than a page, the client fills the gap by itself: the database’s list', async () => {
-    const sessionId = await stack.session(researcher, null);
+    const sessionId = await stack.session({ owner: researcher, scope: null });
     const writer = await joined(researcher, sessionId);
     const away = await joined(pat, sessionId);
     for (let n = 1; n <= 10; n += 1) await writer.send(`Before ${n}`);

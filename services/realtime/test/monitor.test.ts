@@ -5,7 +5,7 @@ import {
   type MonitorSnapshot,
   type MonitoredParticipant,
 } from '@uis/proto';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { ChildService, buildRealtime, startRealtimeProcess } from './support/processes';
 import { RecordingConnection } from './support/recording-connection';
 
@@ -21,9 +21,9 @@ describe('the live monitor', () => {
   let a: ChildService;
   let b: Replica;
   let urlA: string;
-  let researcher: Person;
+  let researcher: TestPerson;
   const clients: RecordingConnection[] = [];
-  const connect = async (url: string, person: Person) => {
+  const connect = async (url: string, person: TestPerson) => {
     const client = new RecordingConnection(url, { token: person.token });
     clients.push(client);
     return client.connected();
@@ -39,7 +39,7 @@ describe('the live monitor', () => {
       stack.replica(redis),
     ]);
     urlA = `http://127.0.0.1:${portA}`;
-    researcher = stack.person('researcher', 'Rhea Researcher');
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
   }, 120_000);
 
   afterAll(async () => {
@@ -58,9 +58,9 @@ describe('the live monitor', () => {
     snap.participants.find((p) => p.name === name);
 
   it('shows who joined on either replica, their drift and call, and who left, also when a replica dies', async () => {
-    const pat = stack.person('participant', 'Pat');
-    const sam = stack.person('participant', 'Sam');
-    const sessionId = await stack.session(researcher, [pat, sam]);
+    const pat = stack.person('participant', { name: 'Pat' });
+    const sam = stack.person('participant', { name: 'Sam' });
+    const sessionId = await stack.session({ owner: researcher, scope: [pat, sam] });
     const owner = await connect(b.url, researcher);
     expect(await owner.join(sessionId)).toMatchObject({ status: 'SUCCESS' });
     expect((await snapshot(owner, sessionId)).participants).toEqual([]);

@@ -1,7 +1,7 @@
 import { waitFor } from '@uis/kit/testing';
 import { LIVE_MESSAGE_PAGE } from '@uis/proto';
 import { FaultyPath } from './support/faulty-path';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection, pause } from './support/recording-connection';
 
 const CUT_MS = 30_000;
@@ -27,7 +27,7 @@ describe('a client cut off from realtime for 30 s', () => {
   let proxy: FaultyPath;
   const clients: RecordingConnection[] = [];
 
-  const joined = async (url: string, person: Person, sessionId: string) => {
+  const joined = async (url: string, person: TestPerson, sessionId: string) => {
     const client = await new RecordingConnection(url, { token: person.token }).connected();
     clients.push(client);
     expect((await client.join(sessionId)).status).toBe('SUCCESS');
@@ -48,12 +48,12 @@ describe('a client cut off from realtime for 30 s', () => {
   });
 
   it('has every message it missed once the path is back, in order, the database’s list, with no action of its user', async () => {
-    const researcher = stack.person('researcher', 'Rhea Researcher');
-    const sessionId = await stack.session(researcher, null);
-    const cutOff = await joined(proxy.url, stack.person('participant', 'Pat'), sessionId);
+    const researcher = stack.person('researcher', { name: 'Rhea Researcher' });
+    const sessionId = await stack.session({ owner: researcher, scope: null });
+    const cutOff = await joined(proxy.url, stack.person('participant', { name: 'Pat' }), sessionId);
     const chatters = [await joined(replica.url, researcher, sessionId)];
     for (let i = 1; i < CHATTERS; i += 1) {
-      chatters.push(await joined(replica.url, stack.person('participant', `P${i}`), sessionId));
+      chatters.push(await joined(replica.url, stack.person('participant', { name: `P${i}` }), sessionId));
     }
 
     const outcomes: string[] = [];

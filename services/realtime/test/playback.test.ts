@@ -26,7 +26,7 @@ describe('playback sync on two replicas', () => {
   });
 
   it("relays the researcher's status with its rate and the server time it held at, keeping a plausible `at`", async () => {
-    const sessionId = await live.stack.session(live.researcher, [live.pat]);
+    const sessionId = await live.stack.session({ owner: live.researcher, scope: [live.pat] });
     const [owner, participant] = await Promise.all([
       connect(live.a, live.researcher),
       connect(live.b, live.pat),
@@ -79,7 +79,7 @@ describe('playback sync on two replicas', () => {
   });
 
   it("logs the researcher's play, seek, rate, pause and prompt firings, and times every message by the video", async () => {
-    const sessionId = await live.stack.session(live.researcher, [live.pat]);
+    const sessionId = await live.stack.session({ owner: live.researcher, scope: [live.pat] });
     const [owner, participant] = await Promise.all([
       connect(live.a, live.researcher),
       connect(live.b, live.pat),
@@ -158,7 +158,7 @@ describe('playback sync on two replicas', () => {
   });
 
   it('fires a prompt once per run, whichever researcher tab on whichever replica asks first', async () => {
-    const sessionId = await live.stack.session(live.researcher, [live.pat]);
+    const sessionId = await live.stack.session({ owner: live.researcher, scope: [live.pat] });
     const promptId = randomUUID();
     const [tabA, tabB, participant] = await Promise.all([
       connect(live.a, live.researcher),

@@ -22,7 +22,7 @@ describe('Redis stopped for 5 s during traffic', () => {
   });
 
   it('loses nothing: every client ends with the complete list', async () => {
-    const result = await runRedisOutage(stack, redis, {
+    const result = await runRedisOutage(stack.sessionHost(), redis, {
       adapter: 'streams',
       outage: 'kill',
       clients: 10,

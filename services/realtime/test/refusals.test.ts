@@ -2,7 +2,7 @@ import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from
 import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { MAX_QUEUED_EVENTS } from '../src/live-session/live-events';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import {
   RecordingConnection,
   pause,
@@ -19,9 +19,9 @@ import { REALTIME_TEXTS } from '../src/realtime.texts';
 describe('realtime refuses', () => {
   let stack: LiveStack;
   let replica: Replica;
-  let researcher: Person;
-  let pat: Person;
-  let otto: Person;
+  let researcher: TestPerson;
+  let pat: TestPerson;
+  let otto: TestPerson;
   let sessionId: string;
   let owner: RecordingConnection;
   let participant: RecordingConnection;
@@ -31,7 +31,7 @@ describe('realtime refuses', () => {
     res: { message: 'You are not part of this session.', code: 'FORBIDDEN' },
   };
 
-  const connect = (person: Person | null, options: TestConnectOptions = {}) => {
+  const connect = (person: TestPerson | null, options: TestConnectOptions = {}) => {
     const client = new RecordingConnection(replica.url, { token: person?.token, ...options });
     clients.push(client);
     return client;
@@ -41,10 +41,10 @@ describe('realtime refuses', () => {
     stack = await LiveStack.start('refusals');
     // Studies' answers are reused for 200 ms here (5 s by default), so a scope change shows quickly.
     replica = await stack.replica({ ACCESS_CACHE_MS: '200' });
-    researcher = stack.person('researcher', 'Rhea Researcher');
-    pat = stack.person('participant', 'Pat');
-    otto = stack.person('participant', 'Otto Outsider');
-    sessionId = await stack.session(researcher, [pat]);
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
+    pat = stack.person('participant', { name: 'Pat' });
+    otto = stack.person('participant', { name: 'Otto Outsider' });
+    sessionId = await stack.session({ owner: researcher, scope: [pat] });
     owner = await connect(researcher).connected();
     participant = await connect(pat).connected();
     await owner.join(sessionId);
@@ -76,7 +76,7 @@ describe('realtime refuses', () => {
 
     it('a token not signed by us, or expired', async () => {
       const forged = { ...pat, token: `${pat.token.slice(0, -4)}AAAA` };
-      const expired = { ...pat, token: stack.token(pat.user, -10) };
+      const expired = { ...pat, token: stack.signIn(pat.user, -10).token };
       for (const person of [forged, expired]) {
         expect(await refusal(connect(person))).toEqual({
           message: REALTIME_TEXTS.badToken,
@@ -179,8 +179,8 @@ describe('realtime refuses', () => {
     // Studies' notice reaches the stack's own realtime, not this replica: as when a notice is lost,
     // the replica learns of the change from studies' answer, once its cached one is older than 200 ms.
     it('a participant removed from the scope on a replica that missed studies’ notice, who leaves the room at the next event', async () => {
-      const pia = stack.person('participant', 'Pia');
-      const shared = await stack.session(researcher, [pat, pia]);
+      const pia = stack.person('participant', { name: 'Pia' });
+      const shared = await stack.session({ owner: researcher, scope: [pat, pia] });
       const [host, leaving, staying] = await Promise.all([
         connect(researcher).connected(),
         connect(pat).connected(),
@@ -188,7 +188,7 @@ describe('realtime refuses', () => {
       ]);
       for (const client of [host, leaving, staying]) await client.join(shared);
 
-      await stack.setScope(researcher, shared, [pia]);
+      await stack.editSession(shared, { scope: [pia] });
       await pause(300);
       expect(await leaving.ask('sync', { sessionId: shared })).toEqual(notPart);
       await host.ask('message', { sessionId: shared, message: 'Pat has left' });
@@ -220,7 +220,7 @@ describe('realtime refuses', () => {
       syncVideoChat: { sessionId },
       history: { sessionId, before: anchorId },
       // The sender's own renewed token (the owner sends every event but clickVideo).
-      renewToken: { token: stack.token(researcher.user) },
+      renewToken: { token: stack.signIn(researcher.user).token },
       clock: {},
       firePrompt: { sessionId, promptId: anchorId },
       presenceReport: {
@@ -295,7 +295,7 @@ describe('realtime refuses', () => {
       const [first] = await stack.storedMessages(sessionId);
       if (!first) throw new Error('the session needs a message stored by the tests above');
       anchorId = first.message_id;
-      endedSessionId = await stack.session(researcher, [pat]);
+      endedSessionId = await stack.session({ owner: researcher, scope: [pat] });
     });
 
     it.each(CLIENT_EVENT_NAMES.map((event) => [event]))(

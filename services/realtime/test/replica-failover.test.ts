@@ -51,11 +51,11 @@ describe('a replica killed during a session', () => {
   });
 
   it('reconnects every client within 5 s, each ending with the database’s list and the live state', async () => {
-    const researcher = stack.person('researcher', 'Rhea Researcher');
-    const sessionId = await stack.session(researcher, null);
+    const researcher = stack.person('researcher', { name: 'Rhea Researcher' });
+    const sessionId = await stack.session({ owner: researcher, scope: null });
     const people = [
       researcher,
-      ...Array.from({ length: CLIENTS - 1 }, (_, i) => stack.person('participant', `P${i}`)),
+      ...Array.from({ length: CLIENTS - 1 }, (_, i) => stack.person('participant', { name: `P${i}` })),
     ];
     for (const person of people) {
       clients.push(

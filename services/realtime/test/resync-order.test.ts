@@ -1,7 +1,7 @@
 import { waitFor } from '@uis/kit/testing';
 import { LIVE_MESSAGE_PAGE } from '@uis/proto';
 import { Client } from 'pg';
-import { LiveStack, type Person, type Replica } from './support/live-stack';
+import { LiveStack, type TestPerson, type Replica } from './support/live-stack';
 import { RecordingConnection } from './support/recording-connection';
 
 /**
@@ -16,8 +16,8 @@ describe('a resync after the session passed a page', () => {
   let stack: LiveStack;
   let replica: Replica;
   let db: Client;
-  let researcher: Person;
-  let pat: Person;
+  let researcher: TestPerson;
+  let pat: TestPerson;
   const clients: RecordingConnection[] = [];
 
   beforeAll(async () => {
@@ -25,8 +25,8 @@ describe('a resync after the session passed a page', () => {
     replica = await stack.replica();
     db = new Client({ connectionString: stack.env.DATABASE_URL });
     await db.connect();
-    researcher = stack.person('researcher', 'Rhea Researcher');
-    pat = stack.person('participant', 'Pat');
+    researcher = stack.person('researcher', { name: 'Rhea Researcher' });
+    pat = stack.person('participant', { name: 'Pat' });
   });
 
   afterAll(async () => {
@@ -37,7 +37,7 @@ describe('a resync after the session passed a page', () => {
   });
 
   it('lists messages in the order stored whatever their times say, and a resync past a page keeps them so', async () => {
-    const sessionId = await stack.session(researcher, [pat]);
+    const sessionId = await stack.session({ owner: researcher, scope: [pat] });
     await stack.storeMessages(sessionId, researcher, 10, 'Before');
     await stack.storeMessages(sessionId, researcher, 2, 'Pair');
     // 'Pair 1' is stored before 'Pair 2' but carries a later time, as a transaction that began

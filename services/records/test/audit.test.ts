@@ -1,6 +1,6 @@
 import { internalRoutes } from '@uis/proto';
 import { randomUUID } from 'node:crypto';
-import { startRecords, type Caller, type Person, type RecordsHarness } from './support/records-harness';
+import { startRecords, type Caller, type CastName, type RecordsHarness } from './support/records-harness';
 
 let h: RecordsHarness;
 beforeAll(async () => {
@@ -29,16 +29,16 @@ const auditOf = async (sessionId: string): Promise<AuditRow[]> =>
 const countAudit = async (): Promise<number> =>
   (await h.pg.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')).rows[0]!.n;
 
-const message = (sessionId: string, text: string, by: Person = 'participant') =>
+const message = (sessionId: string, text: string, by: CastName = 'participant') =>
   h.appendMessage(sessionId, { message: text, videoTime: 7 }, by);
-const pixel = (sessionId: string, by: Person = 'participant') =>
+const pixel = (sessionId: string, by: CastName = 'participant') =>
   h.appendPixel(sessionId, { x: 0.25, y: 0.75, color: '#123' }, by);
 const post = (path: string, body: object, caller: Caller = 'owner') =>
-  h.http().post(path).set(h.as(caller)).send(body);
+  h.http().post(path).set(h.as(caller).headers).send(body);
 
 describe('the audit log', () => {
   it('keeps an edit: who, when, which message of which session, and the message before and after', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const sent = await message(sessionId, 'original');
     const before = Date.now();
     await post('/editMessage', { messageId: sent.message_id, message: 'changed' }).expect(200);
@@ -71,7 +71,7 @@ describe('the audit log', () => {
   });
 
   it('keeps a deleted message and a deleted click as they were, with no after', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const sent = await message(sessionId, 'bye');
     const click = await pixel(sessionId);
     await post('/deleteMessage', { messageId: sent.message_id }).expect(200);
@@ -99,7 +99,7 @@ describe('the audit log', () => {
   });
 
   it('is written in the same transaction as the change: when it cannot be written, nothing changes', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const sent = await message(sessionId, 'stays');
     const click = await pixel(sessionId);
     await h.pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
@@ -110,15 +110,25 @@ describe('the audit log', () => {
     } finally {
       await h.pg.query('ALTER TABLE audit_log_away RENAME TO audit_log');
     }
-    const listed = await h.http().get('/getMessages').set(h.as('owner')).query({ sessionId }).expect(200);
+    const listed = await h
+      .http()
+      .get('/getMessages')
+      .set(h.as('owner').headers)
+      .query({ sessionId })
+      .expect(200);
     expect((listed.body.res.messages as { message: string }[]).map((m) => m.message)).toEqual(['stays']);
-    const pixels = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(200);
+    const pixels = await h
+      .http()
+      .get('/getPixels')
+      .set(h.as('owner').headers)
+      .query({ sessionId })
+      .expect(200);
     expect(pixels.body.res.pixels).toHaveLength(1);
     expect(await auditOf(sessionId)).toEqual([]);
   });
 
   it('logs nothing for a refused change', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const sent = await message(sessionId, 'mine');
     const click = await pixel(sessionId);
     const count = await countAudit();
@@ -141,8 +151,8 @@ describe('the audit log', () => {
 
 describe('the audit log when data is deleted', () => {
   /** A session with an edit of the participant's message and a deletion of their click. */
-  const audited = async (by: Person = 'participant') => {
-    const sessionId = await h.newSession({ scope: null });
+  const audited = async (by: CastName = 'participant') => {
+    const sessionId = await h.session({ scope: null });
     const sent = await message(sessionId, 'text', by);
     await post('/editMessage', { messageId: sent.message_id, message: 'edited' }).expect(200);
     await post('/deletePixel', { pixelId: (await pixel(sessionId, by)).pixel_id }).expect(200);
@@ -158,13 +168,13 @@ describe('the audit log when data is deleted', () => {
 
   it('deleting a session in studies deletes its audit log here', async () => {
     const sessionId = await audited();
-    await h.studiesHttp().post('/deleteSession').set(h.as('owner')).send({ sessionId }).expect(200);
+    await h.studiesHttp().post('/deleteSession').set(h.as('owner').headers).send({ sessionId }).expect(200);
     expect(await auditOf(sessionId)).toEqual([]);
   });
 
   it("deleting a user's account deletes the entries about what they wrote and the changes they made", async () => {
-    const leaving = h.person('Leaving Lee');
-    const sessionId = await h.newSession({ scope: null });
+    const leaving = h.person('participant', { name: 'Leaving Lee' });
+    const sessionId = await h.session({ scope: null });
     const theirs = await h.appendMessage(
       sessionId,
       { message: 'mine' },

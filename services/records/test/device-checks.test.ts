@@ -27,11 +27,16 @@ const save = (sessionId: string, check: object, caller: Caller = 'participant') 
   h
     .http()
     .post('/saveDeviceCheck')
-    .set(h.as(caller))
+    .set(h.as(caller).headers)
     .send({ sessionId, ...check });
 
 const checksOf = async (sessionId: string) => {
-  const res = await h.http().get('/getDeviceChecks').set(h.as('owner')).query({ sessionId }).expect(200);
+  const res = await h
+    .http()
+    .get('/getDeviceChecks')
+    .set(h.as('owner').headers)
+    .query({ sessionId })
+    .expect(200);
   return (res.body.res.checks as unknown[]).map((check) => DeviceCheck.parse(check));
 };
 
@@ -39,7 +44,7 @@ const exportedChecks = async (sessionId: string) => {
   const res = await h
     .http()
     .get('/exportStudy')
-    .set(h.as('owner'))
+    .set(h.as('owner').headers)
     .query({ sessionId })
     .buffer(true)
     .parse(rawBody)
@@ -51,7 +56,7 @@ const exportedChecks = async (sessionId: string) => {
 
 describe('pre-session device checks', () => {
   it("stores a participant's check under their own name, for the owner to read and export", async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const before = Date.now();
     const first = await save(sessionId, { ...ALL_PASS, camera: 'fail', name: 'Not Me' }).expect(200);
     const check = DeviceCheck.parse(first.body.res.check);
@@ -77,7 +82,7 @@ describe('pre-session device checks', () => {
     const owners = DeviceCheck.parse(
       (await save(sessionId, { ...ALL_PASS, rtt: 'fail', rttMs: null }, 'owner').expect(200)).body.res.check,
     );
-    await save(await h.newSession(), ALL_PASS).expect(200);
+    await save(await h.session(), ALL_PASS).expect(200);
 
     expect(await checksOf(sessionId)).toEqual([check, second, owners]);
 
@@ -99,7 +104,7 @@ describe('pre-session device checks', () => {
     ['otherResearcher', 403],
     ['anonymous', 401],
   ] as const)('is not stored for the %s (%i)', async (caller, status) => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const res = await save(sessionId, ALL_PASS, caller).expect(status);
     expect(res.body.status).toBe('ERROR');
     expect(await checksOf(sessionId)).toEqual([]);
@@ -111,9 +116,14 @@ describe('pre-session device checks', () => {
     ['otherResearcher', 403],
     ['anonymous', 401],
   ] as const)('is read by the owner only, not the %s (%i)', async (caller, status) => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await save(sessionId, ALL_PASS).expect(200);
-    const res = await h.http().get('/getDeviceChecks').set(h.as(caller)).query({ sessionId }).expect(status);
+    const res = await h
+      .http()
+      .get('/getDeviceChecks')
+      .set(h.as(caller).headers)
+      .query({ sessionId })
+      .expect(status);
     expect(JSON.stringify(res.body)).not.toContain('Chrome');
   });
 
@@ -129,14 +139,14 @@ describe('pre-session device checks', () => {
     ['a negative round trip', { rttMs: -5 }, 'rttMs: must not be negative'],
     ['a fractional round trip', { rttMs: 1.5 }, 'rttMs: must be a whole number of milliseconds'],
   ])('refuses %s with a 400 and stores nothing', async (_label, bad, message) => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const res = await save(sessionId, { ...ALL_PASS, ...bad }).expect(400);
     expect(res.body.res.message).toContain(message);
     expect(await checksOf(sessionId)).toEqual([]);
   });
 
   it('goes with its session, and with its author’s account', async () => {
-    const [gone, kept] = [await h.newSession(), await h.newSession()];
+    const [gone, kept] = [await h.session(), await h.session()];
     await save(gone, ALL_PASS).expect(200);
     const keptCheck = DeviceCheck.parse((await save(kept, ALL_PASS, 'owner').expect(200)).body.res.check);
     await save(kept, ALL_PASS).expect(200);

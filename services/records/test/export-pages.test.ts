@@ -28,7 +28,7 @@ async function paged(records: Table, sessionId: string, pageRows: number): Promi
 
 /** A session with records of every kind: nulls and values, a reaction, an edit and a deletion. */
 async function sessionWithRecords(): Promise<string> {
-  const sessionId = await h.newSession({ scope: null });
+  const sessionId = await h.session({ scope: null });
   const messageIds: string[] = [];
   for (const [i, extra] of [
     { message: 'typed, with "quotes"' },
@@ -58,10 +58,15 @@ async function sessionWithRecords(): Promise<string> {
   await h
     .http()
     .post('/editMessage')
-    .set(h.as('owner'))
+    .set(h.as('owner').headers)
     .send({ messageId: messageIds[0], message: 'edited' })
     .expect(200);
-  await h.http().post('/deleteMessage').set(h.as('owner')).send({ messageId: messageIds[4] }).expect(200);
+  await h
+    .http()
+    .post('/deleteMessage')
+    .set(h.as('owner').headers)
+    .send({ messageId: messageIds[4] })
+    .expect(200);
   return sessionId;
 }
 
@@ -85,6 +90,6 @@ describe('inOrder', () => {
   });
 
   it('gives nothing for a session without records', async () => {
-    expect(await paged(repository(MessagesRepository), await h.newSession(), 2)).toEqual([]);
+    expect(await paged(repository(MessagesRepository), await h.session(), 2)).toEqual([]);
   });
 });

@@ -13,7 +13,13 @@ afterAll(() => h.close());
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 const exportOf = (sessionId: string, kind: RecordKind, caller: Caller = 'owner') =>
-  h.http().get('/exportRecords').set(h.as(caller)).query({ sessionId, kind }).buffer(true).parse(rawBody);
+  h
+    .http()
+    .get('/exportRecords')
+    .set(h.as(caller).headers)
+    .query({ sessionId, kind })
+    .buffer(true)
+    .parse(rawBody);
 
 /** Downloads an export, checks it is a proper CSV attachment, and parses it back. */
 const download = async (sessionId: string, kind: RecordKind) => {
@@ -45,11 +51,11 @@ const neutralised = (cell: string) => (/^[=+\-@\t\r\n|;]/.test(cell) ? `'${cell}
 
 describe('export of messages', () => {
   it('every message with its author’s name and e-mail, quoted and neutralised, in order', async () => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     // Names come from the access token: a comma and quotes, a formula, and a leading tab.
-    const quoted = h.person('Doe, "Jane"');
-    const formula = h.person('=HYPERLINK("http://evil.test")');
-    const tabbed = h.person('\tTabby');
+    const quoted = h.person('participant', { name: 'Doe, "Jane"' });
+    const formula = h.person('participant', { name: '=HYPERLINK("http://evil.test")' });
+    const tabbed = h.person('participant', { name: '\tTabby' });
     const writers = [quoted, formula, tabbed];
     const sent: { id: string; name: string; email: string; message: string }[] = [];
     for (const [i, message] of TRICKY.entries()) {
@@ -104,13 +110,13 @@ describe('export of messages', () => {
   });
 
   it('an empty session exports the header row only', async () => {
-    const { text, rows } = await download(await h.newSession(), 'messages');
+    const { text, rows } = await download(await h.session(), 'messages');
     expect(text).toBe('message_id,time,videoTime,name,email,message,actionId\r\n');
     expect(rows).toEqual([]);
   });
 
   it.each([6, 7])('%i messages, across pages of three, come out once each and in order', async (count) => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const appended = await h.appendMessage(
@@ -128,11 +134,11 @@ describe('export of messages', () => {
 
 describe('export of pixels', () => {
   it('every click with its numbers, video time, author name and e-mail', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const rest = await h
       .http()
       .post('/addPixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId, color: 'rgba(1, 2, 3, 0.5)', x: 0.125, y: 1, videoTime: 3.5 })
       .expect(200);
     const live = [];
@@ -185,12 +191,12 @@ describe('export of pixels', () => {
   });
 
   it('only the session’s own clicks', async () => {
-    const sessionId = await h.newSession();
-    const other = await h.newSession();
+    const sessionId = await h.session();
+    const other = await h.session();
     await h
       .http()
       .post('/addPixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId: other, color: '#000', x: 0, y: 0 })
       .expect(200);
     const { rows } = await download(sessionId, 'pixels');
@@ -200,7 +206,7 @@ describe('export of pixels', () => {
 
 describe('export of prompts', () => {
   it('asks content for the prompts and writes their time as hh:mm:ss', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const prompts = [
       { prompt_id: randomUUID(), time: 0, duration: 0, prompt: '' },
       { prompt_id: randomUUID(), time: 65, duration: 2.5, prompt: 'What do you see, "exactly"?\nTell us.' },
@@ -218,12 +224,12 @@ describe('export of prompts', () => {
   });
 
   it('answers 503 (JSON, not a broken file) when content cannot answer', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     h.content.failures = 1;
     const res = await h
       .http()
       .get('/exportRecords')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .query({ sessionId, kind: 'prompts' })
       .expect(503);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -243,11 +249,11 @@ describe('export: who may do it', () => {
   for (const kind of RECORD_KINDS) {
     for (const caller of Object.keys(expected) as Caller[]) {
       it(`${kind} by ${caller}: ${expected[caller]}`, async () => {
-        const sessionId = await h.newSession({ scope: null });
+        const sessionId = await h.session({ scope: null });
         await h
           .http()
           .post('/addMessage')
-          .set(h.as('participant'))
+          .set(h.as('participant').headers)
           .send({ sessionId, message: 'secret' })
           .expect(200);
         const res = await exportOf(sessionId, kind, caller).expect(expected[caller]);
@@ -264,7 +270,7 @@ describe('export: who may do it', () => {
     const res = await h
       .http()
       .get('/exportRecords')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .query({ sessionId: randomUUID(), kind: 'messages' })
       .expect(404);
     expect(res.body.res.message).toBe('No such session.');
@@ -282,7 +288,7 @@ describe('export: bad input is a 400 that says what is wrong', () => {
     ['no session', { kind: 'messages' }, 'This field must not be empty'],
     ['a bad session id', { sessionId: '../etc', kind: 'messages' }, 'sessionId: is not a valid id'],
   ])('%s', async (_label, query, message) => {
-    const res = await h.http().get('/exportRecords').set(h.as('owner')).query(query).expect(400);
+    const res = await h.http().get('/exportRecords').set(h.as('owner').headers).query(query).expect(400);
     expect(res.body).toEqual({
       status: 'ERROR',
       res: { message, code: 'VALIDATION', issues: expect.any(Array) },

@@ -56,7 +56,7 @@ const expectGeneratedBadInputRefused = async (route: InternalRouteDef) => {
   expect(await countAllMessages()).toBe(before);
 };
 const pixelsOf = async (sessionId: string) => {
-  const res = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(200);
+  const res = await h.http().get('/getPixels').set(h.as('owner').headers).query({ sessionId }).expect(200);
   return res.body.res.pixels as unknown[];
 };
 
@@ -102,13 +102,16 @@ describe('internal endpoints need the service token', () => {
   });
 
   it('a user’s access token is no service token', async () => {
-    await h.internal(internalRoutes.recordsListMessages, { sessionId }, null).set(h.as('owner')).expect(403);
+    await h
+      .internal(internalRoutes.recordsListMessages, { sessionId }, null)
+      .set(h.as('owner').headers)
+      .expect(403);
   });
 });
 
 describe('realtime appends, then lists the full ordered list', () => {
   it('append answers the stored message; list gives every message in append order, without identities', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const appended = [];
     for (let i = 0; i < 20; i++) appended.push(await appendMessage(sessionId, `message ${i}`));
     const res = await h.internal(internalRoutes.recordsListMessages, { sessionId }).expect(200);
@@ -121,12 +124,12 @@ describe('realtime appends, then lists the full ordered list', () => {
   });
 
   it('REST and realtime messages share one order, and REST readers see the same list', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const a = await appendMessage(sessionId, 'live 1');
     const rest = await h
       .http()
       .post('/addMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId, message: 'typed in the panel' })
       .expect(200);
     const b = await appendMessage(sessionId, 'live 2');
@@ -135,14 +138,14 @@ describe('realtime appends, then lists the full ordered list', () => {
     const viaRest = await h
       .http()
       .get('/getMessages')
-      .set(h.as('participant'))
+      .set(h.as('participant').headers)
       .query({ sessionId })
       .expect(200);
     expect(viaRest.body.res.messages).toEqual(all);
   });
 
   it('lists in pages: the newest `limit`, then the ones before a message, each oldest first', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const appended = [];
     for (let i = 0; i < 7; i++) appended.push(await appendMessage(sessionId, `paged ${i}`));
     const page = async (query: { before?: string; limit: number }) =>
@@ -164,7 +167,7 @@ describe('realtime appends, then lists the full ordered list', () => {
     const first = await page({ before: before.messages[0]!.message_id, limit: 3 });
     expect([first.messages.map((m) => m.message), first.hasMore]).toEqual([['paged 0'], false]);
     // A message of another session, or none at all, is no place to page from.
-    const other = await appendMessage(await h.newSession(), 'elsewhere');
+    const other = await appendMessage(await h.session(), 'elsewhere');
     for (const unknown of [other.message_id, randomUUID()]) {
       const res = await h
         .internal(internalRoutes.recordsListMessages, { sessionId, before: unknown, limit: 3 })
@@ -175,7 +178,7 @@ describe('realtime appends, then lists the full ordered list', () => {
   });
 
   it('concurrent appends are all kept, each once, in one order that stays the same', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const sent = Array.from({ length: 40 }, (_, i) => `burst ${i}`);
     const answers = await Promise.all(sent.map((text) => appendMessage(sessionId, text)));
     const first = (await listed(sessionId)) as { message_id: string; message: string }[];
@@ -186,7 +189,7 @@ describe('realtime appends, then lists the full ordered list', () => {
   });
 
   it('the author is whoever realtime says (it checked the socket user), the name trimmed', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const message = await appendMessage(sessionId, 'hi', {
       userId: h.users.owner.id,
       email: h.users.owner.email,
@@ -196,7 +199,7 @@ describe('realtime appends, then lists the full ordered list', () => {
   });
 
   it('appends a click with or without the video time', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const timed = await appendPixel(sessionId, { videoTime: 42.25, x: 0, y: 1 });
     const untimed = await appendPixel(sessionId, { color: 'n/a' });
     expect(timed).toEqual({
@@ -239,7 +242,7 @@ describe('realtime appends in groups (recordsAppendMessages)', () => {
   };
 
   it('stores every item, answers each stored message in the order of the items, with the fields one append answers', async () => {
-    const [s1, s2] = [await h.newSession(), await h.newSession({ scope: null })];
+    const [s1, s2] = [await h.session(), await h.session({ scope: null })];
     const pat = author();
     const olga = { userId: h.users.owner.id, email: h.users.owner.email, name: ' Owner Olga ' };
     const items: Item[] = [
@@ -278,7 +281,7 @@ describe('realtime appends in groups (recordsAppendMessages)', () => {
   });
 
   it(`a full call of ${MESSAGES_PER_APPEND} keeps the items' order, before and after single appends`, async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const before = await appendMessage(sessionId, 'before the group');
     const items = Array.from({ length: MESSAGES_PER_APPEND }, (_, i) => ({
       sessionId,
@@ -301,7 +304,7 @@ describe('realtime appends in groups (recordsAppendMessages)', () => {
   });
 
   it('concurrent calls are all kept, each once, each call in its own order', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const calls = Array.from({ length: 8 }, (_, c) =>
       Array.from({ length: 10 }, (_, i) => ({ sessionId, ...author(), message: `call ${c} item ${i}` })),
     );
@@ -331,7 +334,7 @@ describe('realtime appends in groups (recordsAppendMessages)', () => {
     ] as const;
 
     it.each(cases)('%s', async (_label, bad, message, path) => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       const items = [good(sessionId), good(sessionId), { ...good(sessionId), ...bad }, good(sessionId)];
       const res = await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(400);
       expect(res.body).toEqual({
@@ -354,7 +357,7 @@ describe('realtime appends in groups (recordsAppendMessages)', () => {
         `items: must hold at most ${MESSAGES_PER_APPEND} messages`,
       ],
     ] as const)('%s', async (_label, given, message) => {
-      const sessionId = await h.newSession();
+      const sessionId = await h.session();
       const items = given ?? Array.from({ length: MESSAGES_PER_APPEND + 1 }, () => good(sessionId));
       const res = await h.internal(internalRoutes.recordsAppendMessages, { items }).expect(400);
       expect(res.body.res).toEqual({ message, code: 'VALIDATION', issues: expect.any(Array) });
@@ -391,10 +394,10 @@ describe('realtime reads the newest page of several sessions in one call (record
 
   it('answers a page per id in the order of the ids, each the page recordsListMessages answers', async () => {
     const [long, exact, justOver, other] = [
-      await h.newSession(),
-      await h.newSession(),
-      await h.newSession(),
-      await h.newSession({ scope: null }),
+      await h.session(),
+      await h.session(),
+      await h.session(),
+      await h.session({ scope: null }),
     ];
     // Interleaved, so each session's rows lie among the others' in the table's order.
     for (let i = 0; i < 7; i++) {
@@ -421,7 +424,7 @@ describe('realtime reads the newest page of several sessions in one call (record
   });
 
   it(`without a limit, the live page (${LIVE_MESSAGE_PAGE}), as recordsListMessages' default`, async () => {
-    const [over, under] = [await h.newSession(), await h.newSession()];
+    const [over, under] = [await h.session(), await h.session()];
     await storeMany(over, LIVE_MESSAGE_PAGE + 1, 'over');
     await storeMany(under, LIVE_MESSAGE_PAGE, 'under');
     const pages = await latest([under, over]);
@@ -436,7 +439,7 @@ describe('realtime reads the newest page of several sessions in one call (record
   });
 
   it(`a full call of ${SESSIONS_PER_LATEST_READ} ids is answered, each id its own page`, async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const message = await appendMessage(sessionId, 'the one');
     const ids = Array.from({ length: SESSIONS_PER_LATEST_READ }, (_, i) =>
       i % 2 ? sessionId : randomUUID(),
@@ -448,7 +451,7 @@ describe('realtime reads the newest page of several sessions in one call (record
   });
 
   it('the ids are answered as asked, whatever their case', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const message = await appendMessage(sessionId, 'cased');
     const upper = sessionId.toUpperCase();
     expect(await latest([upper])).toEqual([{ sessionId: upper, messages: [message], hasMore: false }]);
@@ -486,7 +489,7 @@ describe('realtime reads the newest page of several sessions in one call (record
 
 describe('session and user data deletes', () => {
   it('deleting sessions removes their messages and clicks only; a second call succeeds too', async () => {
-    const [a, b, kept] = [await h.newSession(), await h.newSession(), await h.newSession()];
+    const [a, b, kept] = [await h.session(), await h.session(), await h.session()];
     for (const sessionId of [a, b, kept]) {
       await appendMessage(sessionId, 'bye');
       await appendPixel(sessionId);
@@ -512,20 +515,30 @@ describe('session and user data deletes', () => {
   });
 
   it('deleting a session in studies has studies delete its records here first', async () => {
-    const [gone, kept] = [await h.newSession(), await h.newSession()];
+    const [gone, kept] = [await h.session(), await h.session()];
     await appendMessage(gone, 'soon gone');
     await appendPixel(gone);
     const keptMessage = await appendMessage(kept, 'stays');
-    await h.studiesHttp().post('/deleteSession').set(h.as('owner')).send({ sessionId: gone }).expect(200);
+    await h
+      .studiesHttp()
+      .post('/deleteSession')
+      .set(h.as('owner').headers)
+      .send({ sessionId: gone })
+      .expect(200);
     expect(await listed(gone)).toEqual([]);
-    const pixels = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId: gone }).expect(404);
+    const pixels = await h
+      .http()
+      .get('/getPixels')
+      .set(h.as('owner').headers)
+      .query({ sessionId: gone })
+      .expect(404);
     expect(pixels.body.res.message).toBe('No such session.');
     expect(await listed(kept)).toEqual([keptMessage]);
   });
 
   it('deleting a user removes what they wrote in every session, and nothing of anyone else', async () => {
-    const leaving = h.person('Leaving Lee');
-    const [s1, s2] = [await h.newSession({ scope: null }), await h.newSession({ scope: null })];
+    const leaving = h.person('participant', { name: 'Leaving Lee' });
+    const [s1, s2] = [await h.session({ scope: null }), await h.session({ scope: null })];
     const by = { userId: leaving.user.id, email: leaving.user.email, name: leaving.user.name };
     await appendMessage(s1, 'mine 1', by);
     await appendPixel(s1, {}, by);

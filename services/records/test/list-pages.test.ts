@@ -72,7 +72,7 @@ async function seed(route: ListRoute, sessionId: string, rows: number): Promise<
 }
 
 const get = (route: ListRoute, query: object, caller: Caller = 'owner') =>
-  h.http().get(`/${route}`).set(h.as(caller)).query(query);
+  h.http().get(`/${route}`).set(h.as(caller).headers).query(query);
 
 /** One page's ids and cursor. */
 async function page(route: ListRoute, query: object, caller: Caller = 'owner') {
@@ -84,8 +84,8 @@ async function page(route: ListRoute, query: object, caller: Caller = 'owner') {
 
 describe.each(Object.keys(LISTS) as ListRoute[])('%s pages', (route) => {
   it(`answers a large session in pages of ${RECORD_LIST_PAGE_ROWS}, oldest first, chained by after/next`, async () => {
-    const sessionId = await h.newSession();
-    const other = await h.newSession();
+    const sessionId = await h.session();
+    const other = await h.session();
     const all = await seed(route, sessionId, 2 * RECORD_LIST_PAGE_ROWS + 1);
     await seed(route, other, 3);
 
@@ -101,7 +101,7 @@ describe.each(Object.keys(LISTS) as ListRoute[])('%s pages', (route) => {
   });
 
   it('answers a session of at most a page at once, `next` null (the route’s answer as before paging)', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     expect(await page(route, { sessionId })).toEqual({ ids: [], next: null });
     const all = await seed(route, sessionId, RECORD_LIST_PAGE_ROWS);
     expect(await page(route, { sessionId })).toEqual({ ids: all, next: null });
@@ -110,8 +110,8 @@ describe.each(Object.keys(LISTS) as ListRoute[])('%s pages', (route) => {
   });
 
   it('takes as `after` only a record of this list in this session (404), checking access first', async () => {
-    const sessionId = await h.newSession();
-    const other = await h.newSession();
+    const sessionId = await h.session();
+    const other = await h.session();
     await seed(route, sessionId, 2);
     const [elsewhere] = await seed(route, other, 1);
     const otherKind = route === 'getMessages' ? 'getPixels' : 'getMessages';
@@ -130,7 +130,7 @@ describe.each(Object.keys(LISTS) as ListRoute[])('%s pages', (route) => {
 });
 
 it('pages a participant’s reading of the chat as the owner’s', async () => {
-  const sessionId = await h.newSession();
+  const sessionId = await h.session();
   const all = await seed('getMessages', sessionId, RECORD_LIST_PAGE_ROWS + 1);
   const first = await page('getMessages', { sessionId }, 'participant');
   expect(first.next).toBe(all[RECORD_LIST_PAGE_ROWS - 1]);

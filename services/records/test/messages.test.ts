@@ -22,18 +22,18 @@ afterAll(() => h.close());
 const addMessage = (caller: Caller, sessionId: string, message: string): Promise<Message> =>
   h.addMessage(caller, sessionId, message);
 const listMessages = async (sessionId: string, caller: Caller = 'owner'): Promise<Message[]> => {
-  const res = await h.http().get('/getMessages').set(h.as(caller)).query({ sessionId }).expect(200);
+  const res = await h.http().get('/getMessages').set(h.as(caller).headers).query({ sessionId }).expect(200);
   return (res.body.res.messages as unknown[]).map((m) => MessageRecord.parse(m));
 };
 
 describe('messages: create, read, update, delete', () => {
   it('a participant in scope adds a message under their own name, whatever name the payload says', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const before = Date.now();
     const res = await h
       .http()
       .post('/addMessage')
-      .set(h.as('participant'))
+      .set(h.as('participant').headers)
       .send({ sessionId, name: 'Olga Owner (fake)', message: '  Hello there  ' })
       .expect(200);
     expect(res.body.status).toBe('SUCCESS');
@@ -65,12 +65,12 @@ describe('messages: create, read, update, delete', () => {
   });
 
   it('keeps the video time and a reaction’s action id a message came with, in the list and the live pages', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const actionId = randomUUID();
     const reaction = await h
       .http()
       .post('/addMessage')
-      .set(h.as('participant'))
+      .set(h.as('participant').headers)
       .send({ sessionId, message: 'Pat reacted with Like', videoTime: 12.5, actionId })
       .expect(200);
     expect(reaction.body.res.message).toMatchObject({ videoTime: 12.5, actionId });
@@ -101,7 +101,7 @@ describe('messages: create, read, update, delete', () => {
   });
 
   it('refuses a negative video time and an action id that is not an id, storing nothing', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     for (const [extra, problem] of [
       [{ videoTime: -1 }, 'videoTime: must not be negative'],
       [{ actionId: 'like' }, 'actionId: is not a valid id'],
@@ -109,7 +109,7 @@ describe('messages: create, read, update, delete', () => {
       const res = await h
         .http()
         .post('/addMessage')
-        .set(h.as('owner'))
+        .set(h.as('owner').headers)
         .send({ sessionId, message: 'x', ...extra })
         .expect(400);
       expect(res.body.res.message).toBe(problem);
@@ -118,15 +118,20 @@ describe('messages: create, read, update, delete', () => {
   });
 
   it('lists a session’s messages oldest first, for the owner and participants, without author e-mails or ids', async () => {
-    const sessionId = await h.newSession();
-    const other = await h.newSession();
+    const sessionId = await h.session();
+    const other = await h.session();
     const first = await addMessage('owner', sessionId, 'first');
     const second = await addMessage('participant', sessionId, 'second');
     await addMessage('owner', other, 'elsewhere');
     const third = await addMessage('owner', sessionId, 'third');
 
     for (const caller of ['owner', 'participant'] as const) {
-      const res = await h.http().get('/getMessages').set(h.as(caller)).query({ sessionId }).expect(200);
+      const res = await h
+        .http()
+        .get('/getMessages')
+        .set(h.as(caller).headers)
+        .query({ sessionId })
+        .expect(200);
       expect(res.body).toEqual({ status: 'SUCCESS', res: { messages: [first, second, third], next: null } });
       expectNoIdentities(h, res.body);
     }
@@ -135,16 +140,16 @@ describe('messages: create, read, update, delete', () => {
   });
 
   it('an empty session has an empty list', async () => {
-    expect(await listMessages(await h.newSession())).toEqual([]);
+    expect(await listMessages(await h.session())).toEqual([]);
   });
 
   it('the owner edits a message’s text (trimmed); time and name stay', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const message = await addMessage('participant', sessionId, 'tpyo');
     const res = await h
       .http()
       .post('/editMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: message.message_id, message: ' typo fixed\nsecond line ' })
       .expect(200);
     expect(res.body).toEqual({ status: 'SUCCESS', res: { message: 'Message updated.' } });
@@ -152,24 +157,29 @@ describe('messages: create, read, update, delete', () => {
   });
 
   it('the owner deletes a message; the others stay in order', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const a = await addMessage('owner', sessionId, 'a');
     const b = await addMessage('participant', sessionId, 'b');
     const c = await addMessage('owner', sessionId, 'c');
     const res = await h
       .http()
       .post('/deleteMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: b.message_id })
       .expect(200);
     expect(res.body).toEqual({ status: 'SUCCESS', res: { message: 'Message deleted.' } });
     expect(await listMessages(sessionId)).toEqual([a, c]);
     // A second delete finds nothing.
-    await h.http().post('/deleteMessage').set(h.as('owner')).send({ messageId: b.message_id }).expect(404);
+    await h
+      .http()
+      .post('/deleteMessage')
+      .set(h.as('owner').headers)
+      .send({ messageId: b.message_id })
+      .expect(404);
   });
 
   it('a session whose scope is Everyone lets any participant read and write', async () => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     const message = await addMessage('outsider', sessionId, 'open to all');
     expect(await listMessages(sessionId, 'outsider')).toEqual([message]);
   });
@@ -187,19 +197,19 @@ describe('messages: who may do what', () => {
     const req = h.http();
     switch (route) {
       case 'getMessages':
-        return req.get('/getMessages').set(h.as(caller)).query({ sessionId });
+        return req.get('/getMessages').set(h.as(caller).headers).query({ sessionId });
       case 'addMessage':
         return req
           .post('/addMessage')
-          .set(h.as(caller))
+          .set(h.as(caller).headers)
           .send({ sessionId, message: `from ${caller}` });
       case 'editMessage':
         return req
           .post('/editMessage')
-          .set(h.as(caller))
+          .set(h.as(caller).headers)
           .send({ messageId, message: `edited by ${caller}` });
       default:
-        return req.post('/deleteMessage').set(h.as(caller)).send({ messageId });
+        return req.post('/deleteMessage').set(h.as(caller).headers).send({ messageId });
     }
   };
 
@@ -207,7 +217,7 @@ describe('messages: who may do what', () => {
     for (const caller of Object.keys(statuses) as Caller[]) {
       const status = statuses[caller];
       it(`${route} by ${caller}: ${status}`, async () => {
-        const sessionId = await h.newSession();
+        const sessionId = await h.session();
         const original = await addMessage('participant', sessionId, 'original');
         const res = await call(route, caller, sessionId, original.message_id).expect(status);
         if (status !== 200) {
@@ -223,19 +233,19 @@ describe('messages: who may do what', () => {
   }
 
   it('a participant may not edit or delete even their own message (the route is for researchers)', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const original = await addMessage('participant', sessionId, 'mine');
     const edit = await h
       .http()
       .post('/editMessage')
-      .set(h.as('participant'))
+      .set(h.as('participant').headers)
       .send({ messageId: original.message_id, message: 'changed' })
       .expect(403);
     expect(edit.body.res.message).toBe('Only researchers can do this.');
     const res = await h
       .http()
       .post('/deleteMessage')
-      .set(h.as('participant'))
+      .set(h.as('participant').headers)
       .send({ messageId: original.message_id })
       .expect(403);
     expect(res.body.res.message).toBe('Only researchers can do this.');
@@ -243,36 +253,51 @@ describe('messages: who may do what', () => {
   });
 
   it('another researcher is told they do not own the session', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const original = await addMessage('owner', sessionId, 'mine');
     const res = await h
       .http()
       .post('/editMessage')
-      .set(h.as('otherResearcher'))
+      .set(h.as('otherResearcher').headers)
       .send({ messageId: original.message_id, message: 'hijacked' })
       .expect(403);
     expect(res.body.res.message).toBe('Only the researcher who owns this session can do this.');
   });
 
   it('a participant taken out of the scope is refused on the very next request', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await addMessage('participant', sessionId, 'still in');
     await h
       .studiesHttp()
       .post('/editSessionInfo')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId, scope: [h.users.outsider.email] })
       .expect(200);
-    await h.http().get('/getMessages').set(h.as('participant')).query({ sessionId }).expect(403);
-    await h.http().post('/addMessage').set(h.as('participant')).send({ sessionId, message: 'x' }).expect(403);
+    await h.http().get('/getMessages').set(h.as('participant').headers).query({ sessionId }).expect(403);
+    await h
+      .http()
+      .post('/addMessage')
+      .set(h.as('participant').headers)
+      .send({ sessionId, message: 'x' })
+      .expect(403);
     expect((await listMessages(sessionId, 'outsider')).map((m) => m.message)).toEqual(['still in']);
   });
 
   it('an unknown session is 404 for reads and writes', async () => {
     const sessionId = randomUUID();
-    const get = await h.http().get('/getMessages').set(h.as('owner')).query({ sessionId }).expect(404);
+    const get = await h
+      .http()
+      .get('/getMessages')
+      .set(h.as('owner').headers)
+      .query({ sessionId })
+      .expect(404);
     expect(get.body.res.message).toBe('No such session.');
-    await h.http().post('/addMessage').set(h.as('participant')).send({ sessionId, message: 'x' }).expect(404);
+    await h
+      .http()
+      .post('/addMessage')
+      .set(h.as('participant').headers)
+      .send({ sessionId, message: 'x' })
+      .expect(404);
   });
 
   it('an unknown message is 404 for edit and delete', async () => {
@@ -280,11 +305,11 @@ describe('messages: who may do what', () => {
     const edit = await h
       .http()
       .post('/editMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId, message: 'x' })
       .expect(404);
     expect(edit.body.res.message).toBe('No such message.');
-    await h.http().post('/deleteMessage').set(h.as('owner')).send({ messageId }).expect(404);
+    await h.http().post('/deleteMessage').set(h.as('owner').headers).send({ messageId }).expect(404);
   });
 
   it('a message of a session studies does not have is 404 (the session is gone)', async () => {
@@ -293,14 +318,14 @@ describe('messages: who may do what', () => {
     const res = await h
       .http()
       .post('/deleteMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: message.message_id })
       .expect(404);
     expect(res.body.res.message).toBe('No such session.');
   });
 
   it('a bad or expired token is 401', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await h
       .http()
       .get('/getMessages')
@@ -392,7 +417,7 @@ describe('messages: bad input is a 400 that says what is wrong', () => {
   ];
 
   it.each(cases)('%s', async (_label, method, path, input, message) => {
-    const res = await sendInput(h.http(), method, path, input).set(h.as('owner')).expect(400);
+    const res = await sendInput(h.http(), method, path, input).set(h.as('owner').headers).expect(400);
     expect(res.body).toEqual({
       status: 'ERROR',
       res: { message, code: 'VALIDATION', issues: expect.any(Array) },
@@ -403,7 +428,7 @@ describe('messages: bad input is a 400 that says what is wrong', () => {
     const res = await h
       .http()
       .post('/addMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .set('content-type', 'application/json')
       .send('{"sessionId": ')
       .expect(400);

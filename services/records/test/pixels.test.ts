@@ -22,21 +22,26 @@ const click = (sessionId: string, extra: object = {}) => ({
   ...extra,
 });
 const addPixel = async (sessionId: string, extra: object = {}): Promise<Pixel> => {
-  const res = await h.http().post('/addPixel').set(h.as('owner')).send(click(sessionId, extra)).expect(200);
+  const res = await h
+    .http()
+    .post('/addPixel')
+    .set(h.as('owner').headers)
+    .send(click(sessionId, extra))
+    .expect(200);
   return PixelRecord.parse(res.body.res.pixel);
 };
 const listPixels = async (sessionId: string): Promise<Pixel[]> => {
-  const res = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(200);
+  const res = await h.http().get('/getPixels').set(h.as('owner').headers).query({ sessionId }).expect(200);
   return (res.body.res.pixels as unknown[]).map((p) => PixelRecord.parse(p));
 };
 
 describe('pixels: create, read, delete', () => {
   it('the owner records a click under their own name, with the video time when sent', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const res = await h
       .http()
       .post('/addPixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send(click(sessionId, { name: 'Somebody Else', videoTime: 12.5, color: ' RGB(1, 2, 3) ' }))
       .expect(200);
     const pixel = res.body.res.pixel;
@@ -59,7 +64,7 @@ describe('pixels: create, read, delete', () => {
   });
 
   it('stores a null video time when the client sends none, or sends null', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const none = await addPixel(sessionId);
     const explicit = await addPixel(sessionId, { videoTime: null, color: STREAM_PIXEL_COLOR });
     expect(none.videoTime).toBeNull();
@@ -69,30 +74,30 @@ describe('pixels: create, read, delete', () => {
   });
 
   it('accepts the edges 0 and 1 exactly, and hex colours', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const corner = await addPixel(sessionId, { x: 0, y: 1, color: '#A0b1C2', videoTime: 0 });
     expect(corner).toMatchObject({ x: 0, y: 1, color: '#a0b1c2', videoTime: 0 });
   });
 
   it('lists clicks oldest first, only the session’s, without author e-mails or ids', async () => {
-    const sessionId = await h.newSession();
-    const other = await h.newSession();
+    const sessionId = await h.session();
+    const other = await h.session();
     const a = await addPixel(sessionId, { x: 0.1 });
     await addPixel(other, { x: 0.2 });
     const b = await addPixel(sessionId, { x: 0.3 });
-    const res = await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(200);
+    const res = await h.http().get('/getPixels').set(h.as('owner').headers).query({ sessionId }).expect(200);
     expect(res.body).toEqual({ status: 'SUCCESS', res: { pixels: [a, b], next: null } });
     expectNoIdentities(h, res.body);
   });
 
   it('the owner deletes a click; a second delete is 404', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const a = await addPixel(sessionId);
     const b = await addPixel(sessionId);
     const res = await h
       .http()
       .post('/deletePixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ pixelId: a.pixel_id })
       .expect(200);
     expect(res.body).toEqual({ status: 'SUCCESS', res: { message: 'Pixel deleted.' } });
@@ -100,7 +105,7 @@ describe('pixels: create, read, delete', () => {
     const again = await h
       .http()
       .post('/deletePixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ pixelId: a.pixel_id })
       .expect(404);
     expect(again.body.res.message).toBe('No such pixel.');
@@ -119,11 +124,11 @@ describe('pixels: who may do what', () => {
     const req = h.http();
     switch (route) {
       case 'getPixels':
-        return req.get('/getPixels').set(h.as(caller)).query({ sessionId });
+        return req.get('/getPixels').set(h.as(caller).headers).query({ sessionId });
       case 'addPixel':
-        return req.post('/addPixel').set(h.as(caller)).send(click(sessionId));
+        return req.post('/addPixel').set(h.as(caller).headers).send(click(sessionId));
       default:
-        return req.post('/deletePixel').set(h.as(caller)).send({ pixelId });
+        return req.post('/deletePixel').set(h.as(caller).headers).send({ pixelId });
     }
   };
 
@@ -131,7 +136,7 @@ describe('pixels: who may do what', () => {
     for (const caller of Object.keys(ownerOnly) as Caller[]) {
       const status = ownerOnly[caller];
       it(`${route} by ${caller}: ${status}`, async () => {
-        const sessionId = await h.newSession();
+        const sessionId = await h.session();
         const original = await addPixel(sessionId);
         const res = await call(route, caller, sessionId, original.pixel_id).expect(status);
         if (status !== 200) {
@@ -145,18 +150,23 @@ describe('pixels: who may do what', () => {
   }
 
   it('a participant may not list the clicks even of a session they are in', async () => {
-    const sessionId = await h.newSession({ scope: null });
-    const res = await h.http().get('/getPixels').set(h.as('participant')).query({ sessionId }).expect(403);
+    const sessionId = await h.session({ scope: null });
+    const res = await h
+      .http()
+      .get('/getPixels')
+      .set(h.as('participant').headers)
+      .query({ sessionId })
+      .expect(403);
     expect(res.body.res.message).toBe('Only researchers can do this.');
   });
 
   it('another researcher is told they do not own the session', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const original = await addPixel(sessionId);
     const res = await h
       .http()
       .post('/deletePixel')
-      .set(h.as('otherResearcher'))
+      .set(h.as('otherResearcher').headers)
       .send({ pixelId: original.pixel_id })
       .expect(403);
     expect(res.body.res.message).toBe('Only the researcher who owns this session can do this.');
@@ -164,10 +174,20 @@ describe('pixels: who may do what', () => {
 
   it('an unknown session or pixel is 404', async () => {
     const sessionId = randomUUID();
-    await h.http().get('/getPixels').set(h.as('owner')).query({ sessionId }).expect(404);
-    const add = await h.http().post('/addPixel').set(h.as('owner')).send(click(sessionId)).expect(404);
+    await h.http().get('/getPixels').set(h.as('owner').headers).query({ sessionId }).expect(404);
+    const add = await h
+      .http()
+      .post('/addPixel')
+      .set(h.as('owner').headers)
+      .send(click(sessionId))
+      .expect(404);
     expect(add.body.res.message).toBe('No such session.');
-    await h.http().post('/deletePixel').set(h.as('owner')).send({ pixelId: randomUUID() }).expect(404);
+    await h
+      .http()
+      .post('/deletePixel')
+      .set(h.as('owner').headers)
+      .send({ pixelId: randomUUID() })
+      .expect(404);
   });
 });
 
@@ -234,7 +254,7 @@ describe('pixels: bad input is a 400 that says what is wrong', () => {
   ];
 
   it.each(cases)('%s', async (_label, method, path, input, message) => {
-    const res = await sendInput(h.http(), method, path, input).set(h.as('owner')).expect(400);
+    const res = await sendInput(h.http(), method, path, input).set(h.as('owner').headers).expect(400);
     expect(res.body).toEqual({
       status: 'ERROR',
       res: { message, code: 'VALIDATION', issues: expect.any(Array) },
@@ -242,11 +262,11 @@ describe('pixels: bad input is a 400 that says what is wrong', () => {
   });
 
   it('x and y outside 0..1 store nothing', async () => {
-    const session = await h.newSession();
+    const session = await h.session();
     await h
       .http()
       .post('/addPixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send(click(session, { x: 1.5 }))
       .expect(400);
     expect(await listPixels(session)).toEqual([]);

@@ -5,7 +5,7 @@ import {
   rawBody,
   startRecords,
   type Caller,
-  type Person,
+  type CastName,
   type RecordsHarness,
 } from './support/records-harness';
 
@@ -17,17 +17,17 @@ afterAll(() => h.close());
 
 type Entry = Omit<InternalRequestOf<'recordsAppendPlayback'>, 'sessionId' | 'userId' | 'email' | 'name'>;
 
-const append = (sessionId: string, entry: Entry, by: Person = 'owner'): Promise<PlaybackRecord> =>
+const append = (sessionId: string, entry: Entry, by: CastName = 'owner'): Promise<PlaybackRecord> =>
   h.appendPlayback(sessionId, entry, by);
 
 const logOf = async (sessionId: string, caller: Caller = 'owner') => {
-  const res = await h.http().get('/getPlayback').set(h.as(caller)).query({ sessionId }).expect(200);
+  const res = await h.http().get('/getPlayback').set(h.as(caller).headers).query({ sessionId }).expect(200);
   return (res.body.res.playback as unknown[]).map((entry) => PlaybackRecord.parse(entry));
 };
 
 describe('the playback log', () => {
   it('keeps what realtime appends, in order, with server and video time, for the owner', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const promptId = randomUUID();
     const before = Date.now();
     const entries = [
@@ -50,7 +50,7 @@ describe('the playback log', () => {
     expect(Date.parse(entries[0]!.time)).toBeGreaterThanOrEqual(before - 1000);
     // No author e-mail or id in an answer.
     expect(JSON.stringify(entries)).not.toContain(h.users.owner.email);
-    await append(await h.newSession(), { event: 'play', videoTime: 1, playbackRate: 1 });
+    await append(await h.session(), { event: 'play', videoTime: 1, playbackRate: 1 });
 
     expect(await logOf(sessionId)).toEqual(entries);
   });
@@ -61,9 +61,14 @@ describe('the playback log', () => {
     ['otherResearcher', 403],
     ['anonymous', 401],
   ] as const)('is not for the %s (%i)', async (caller, status) => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await append(sessionId, { event: 'play', videoTime: 0, playbackRate: 1 });
-    const res = await h.http().get('/getPlayback').set(h.as(caller)).query({ sessionId }).expect(status);
+    const res = await h
+      .http()
+      .get('/getPlayback')
+      .set(h.as(caller).headers)
+      .query({ sessionId })
+      .expect(status);
     expect(res.body.status).toBe('ERROR');
     expect(JSON.stringify(res.body)).not.toContain('"play"');
   });
@@ -72,7 +77,7 @@ describe('the playback log', () => {
     const res = await h
       .http()
       .get('/getPlayback')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .query({ sessionId: randomUUID() })
       .expect(404);
     expect(res.body.res.message).toBe('No such session.');
@@ -84,7 +89,7 @@ describe('the playback log', () => {
     ['a rate of zero', { playbackRate: 0 }, 'playbackRate: must be positive'],
     ['a prompt id that is no id', { promptId: 'p1' }, 'promptId: is not a valid id'],
   ])('refuses %s with a 400 and stores nothing', async (_label, bad, message) => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const res = await h
       .internal(internalRoutes.recordsAppendPlayback, {
         sessionId,
@@ -100,7 +105,7 @@ describe('the playback log', () => {
   });
 
   it('exports as CSV with the researcher’s e-mail, across pages, in order', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const promptId = randomUUID();
     const entries = [
       await append(sessionId, { event: 'play', videoTime: 0, playbackRate: 1 }),
@@ -110,7 +115,7 @@ describe('the playback log', () => {
     const res = await h
       .http()
       .get('/exportRecords')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .query({ sessionId, kind: 'playback' })
       .buffer(true)
       .parse(rawBody)
@@ -132,15 +137,15 @@ describe('the playback log', () => {
   });
 
   it('goes with its session, and with its author’s account', async () => {
-    const [gone, kept] = [await h.newSession(), await h.newSession()];
+    const [gone, kept] = [await h.session(), await h.session()];
     await append(gone, { event: 'play', videoTime: 0, playbackRate: 1 });
     const keptEntry = await append(kept, { event: 'play', videoTime: 0, playbackRate: 1 });
     await h.internal(internalRoutes.recordsSessionDataDelete, { sessionIds: [gone] }).expect(200);
-    await h.http().get('/getPlayback').set(h.as('owner')).query({ sessionId: gone }).expect(200);
+    await h.http().get('/getPlayback').set(h.as('owner').headers).query({ sessionId: gone }).expect(200);
     expect(await logOf(gone)).toEqual([]);
     expect(await logOf(kept)).toEqual([keptEntry]);
 
-    const { user } = h.person('Leaving Researcher');
+    const { user } = h.person('participant', { name: 'Leaving Researcher' });
     await h
       .internal(internalRoutes.recordsAppendPlayback, {
         sessionId: kept,

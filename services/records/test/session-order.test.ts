@@ -20,7 +20,12 @@ const addMessage = (sessionId: string, message: string) => h.addMessage('partici
 const appendMessages = (items: { sessionId: string; message: string }[]) =>
   h.appendMessages(items.map((item) => ({ ...item, ...h.author('owner') })));
 const participantsView = async (sessionId: string) => {
-  const res = await h.http().get('/getMessages').set(h.as('participant')).query({ sessionId }).expect(200);
+  const res = await h
+    .http()
+    .get('/getMessages')
+    .set(h.as('participant').headers)
+    .query({ sessionId })
+    .expect(200);
   return (res.body.res.messages as unknown[]).map((message) => MessageRecord.parse(message));
 };
 const appendPlayback = (sessionId: string, videoTime: number) =>
@@ -28,17 +33,17 @@ const appendPlayback = (sessionId: string, videoTime: number) =>
 
 describe('messages count seq per session', () => {
   it('a participant’s view of seq does not change when other sessions write', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const first = await addMessage(sessionId, 'first');
     expect(first.seq).toBe('1');
     const before = await participantsView(sessionId);
 
     // Other sessions write, over REST and through realtime's group commit.
-    for (const other of [await h.newSession(), await h.newSession()]) {
+    for (const other of [await h.session(), await h.session()]) {
       await h
         .http()
         .post('/addMessage')
-        .set(h.as('owner'))
+        .set(h.as('owner').headers)
         .send({ sessionId: other, message: 'x' })
         .expect(200);
       await appendMessages(Array.from({ length: 25 }, (_, i) => ({ sessionId: other, message: `${i}` })));
@@ -51,7 +56,7 @@ describe('messages count seq per session', () => {
   });
 
   it('a group commit spanning sessions numbers each session’s items in the order given', async () => {
-    const [a, b, c] = [await h.newSession(), await h.newSession(), await h.newSession()];
+    const [a, b, c] = [await h.session(), await h.session(), await h.session()];
     await addMessage(a, 'before');
     const stored = await appendMessages(
       [a, b, a, c, b, a].map((sessionId, i) => ({ sessionId, message: `item ${i}` })),
@@ -70,7 +75,7 @@ describe('messages count seq per session', () => {
   });
 
   it('concurrent appends to one session take distinct seqs, each call’s in its order', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const calls = await Promise.all(
       Array.from({ length: 8 }, (_, c) =>
         appendMessages(Array.from({ length: 10 }, (_, i) => ({ sessionId, message: `${c}:${i}` }))),
@@ -85,7 +90,7 @@ describe('messages count seq per session', () => {
   });
 
   it('a deleted session starts again from 1 if anything writes to its id', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await appendMessages([{ sessionId, message: 'a' }]);
     await h.internal(internalRoutes.recordsSessionDataDelete, { sessionIds: [sessionId] }).expect(200);
     const [again] = await appendMessages([{ sessionId, message: 'b' }]);
@@ -95,12 +100,17 @@ describe('messages count seq per session', () => {
 
 describe('the playback log counts seq per session', () => {
   it('an entry’s seq says nothing of other sessions', async () => {
-    const [a, b] = [await h.newSession(), await h.newSession()];
+    const [a, b] = [await h.session(), await h.session()];
     expect((await appendPlayback(a, 1)).seq).toBe('1');
     expect((await appendPlayback(b, 1)).seq).toBe('1');
     expect((await appendPlayback(b, 2)).seq).toBe('2');
     expect((await appendPlayback(a, 2)).seq).toBe('2');
-    const res = await h.http().get('/getPlayback').set(h.as('owner')).query({ sessionId: a }).expect(200);
+    const res = await h
+      .http()
+      .get('/getPlayback')
+      .set(h.as('owner').headers)
+      .query({ sessionId: a })
+      .expect(200);
     expect((res.body.res.playback as PlaybackRecord[]).map((entry) => [entry.seq, entry.videoTime])).toEqual([
       ['1', 1],
       ['2', 2],

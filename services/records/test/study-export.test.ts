@@ -17,7 +17,7 @@ import {
   startRecords,
   type Caller,
   type MessageFields,
-  type Person,
+  type CastName,
   type RecordsHarness,
 } from './support/records-harness';
 
@@ -39,7 +39,7 @@ const FILE_NAMES = [
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const exportStudy = (query: Record<string, string>, caller: Caller = 'owner') =>
-  h.http().get('/exportStudy').set(h.as(caller)).query(query).buffer(true).parse(rawBody);
+  h.http().get('/exportStudy').set(h.as(caller).headers).query(query).buffer(true).parse(rawBody);
 
 type Tables = Record<StudyExportTable, Record<string, string>[]>;
 
@@ -94,22 +94,22 @@ async function countsOf(sessionIds: string[]): Promise<Record<string, number>> {
 
 const addMessage = (sessionId: string, message: string, caller: Caller = 'owner') =>
   h.addMessage(caller, sessionId, message);
-const appendMessage = (sessionId: string, extra: MessageFields, by: Person = 'participant') =>
+const appendMessage = (sessionId: string, extra: MessageFields, by: CastName = 'participant') =>
   h.appendMessage(sessionId, extra, by);
-const appendPixel = (sessionId: string, by: Person = 'participant') =>
+const appendPixel = (sessionId: string, by: CastName = 'participant') =>
   h.appendPixel(sessionId, { x: 0.5, y: 0.25, color: '#abc' }, by);
 const appendPlayback = (sessionId: string, videoTime: number) => h.appendPlayback(sessionId, { videoTime });
 
 /** A group of the owner's of its own (the harness's newSession puts every session in one group). */
 async function newGroup(sessions: number): Promise<{ groupId: string; sessionIds: string[] }> {
-  const group = await h.studiesHttp().post('/createGroup').set(h.as('owner')).send({}).expect(200);
+  const group = await h.studiesHttp().post('/createGroup').set(h.as('owner').headers).send({}).expect(200);
   const groupId = group.body.res.group.group_id as string;
   const sessionIds: string[] = [];
   for (let i = 0; i < sessions; i++) {
     const created = await h
       .studiesHttp()
       .post('/createSession')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ groupId })
       .expect(200);
     sessionIds.push(created.body.res.session.session_id as string);
@@ -119,7 +119,7 @@ async function newGroup(sessions: number): Promise<{ groupId: string; sessionIds
 
 describe('study export of a session', () => {
   it('holds every kind of record, the participants and the audit log, with a manifest that vouches for them', async () => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     const began = Date.now();
     const formula = await addMessage(sessionId, '=HYPERLINK("http://evil.test")');
     const typed = await addMessage(sessionId, 'hello, "world"', 'participant');
@@ -134,7 +134,7 @@ describe('study export of a session', () => {
       await h
         .http()
         .post('/addPixel')
-        .set(h.as('owner'))
+        .set(h.as('owner').headers)
         .send({ sessionId, color: '#000', x: 0.125, y: 1, videoTime: 3.5 })
         .expect(200)
     ).body.res.pixel as { pixel_id: string };
@@ -150,23 +150,23 @@ describe('study export of a session', () => {
     await h
       .http()
       .post('/editMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: typed.message_id, message: 'edited' })
       .expect(200);
     await h
       .http()
       .post('/deleteMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: formula.message_id })
       .expect(200);
     await h
       .http()
       .post('/deletePixel')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ pixelId: deletedClick.pixel_id })
       .expect(200);
     // Another session's records stay out.
-    const other = await h.newSession();
+    const other = await h.session();
     await addMessage(other, 'elsewhere');
     await appendPixel(other);
 
@@ -244,11 +244,11 @@ describe('study export of a session', () => {
        GROUP BY author_user_id`,
       [sessionId],
     );
-    const span = (person: Person) => {
+    const span = (person: CastName) => {
       const row = spans.find((s) => s.author_user_id === h.users[person].id)!;
       return { firstTime: row.first.toISOString(), lastTime: row.last.toISOString() };
     };
-    const person = (who: Person) => ({
+    const person = (who: CastName) => ({
       sessionId,
       userId: h.users[who].id,
       name: h.users[who].name,
@@ -339,22 +339,22 @@ describe('study export of a session', () => {
   });
 
   it('an empty session is header rows only and a manifest of zero rows', async () => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     const { manifest, tables } = await download({ sessionId });
     expect(manifest.files.map((file) => file.rows)).toEqual([...STUDY_EXPORT_TABLES.map(() => 0), 0]);
     for (const table of STUDY_EXPORT_TABLES) expect(tables[table]).toEqual([]);
   });
 
   it("lists studies' roster in participants.csv: who came by join link with their panel ids, and who was invited but wrote nothing", async () => {
-    const sessionId = await h.newSession({ scope: ['invited-only@uni.test'] });
+    const sessionId = await h.session({ scope: ['invited-only@uni.test'] });
     const { joinLink } = (
-      await h.studiesHttp().post('/createJoinLink').set(h.as('owner')).send({ sessionId }).expect(200)
+      await h.studiesHttp().post('/createJoinLink').set(h.as('owner').headers).send({ sessionId }).expect(200)
     ).body.res as { joinLink: { token: string } };
     const panelIds = { PROLIFIC_PID: 'abc123', STUDY_ID: 's1', SESSION_ID: 'x9' };
     await h
       .studiesHttp()
       .post('/joinSession')
-      .set(h.as('participant'))
+      .set(h.as('participant').headers)
       .send({ token: joinLink.token, panelIds })
       .expect(200);
     await appendMessage(sessionId, { message: 'here' }, 'participant');
@@ -384,7 +384,7 @@ describe('study export of a session', () => {
   });
 
   it('exports everything when a roster entry is past its contract, and says so in the manifest', async () => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     await appendMessage(sessionId, { message: 'still here' }, 'participant');
     // A row as a merge of joins left it before the fix: 12 panel ids, past the roster's contract.
     const panelIds = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`ID${i}`, 'x']));
@@ -404,12 +404,12 @@ describe('study export of a session', () => {
   });
 
   it('holds every consent text exactly, beside the CSV that neutralises formulas, and says which is which', async () => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     const text = '-1 means you disagree; =SUM(A1) is text.';
     const set = await h
       .studiesHttp()
       .post('/setSessionConsent')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId, text })
       .expect(200);
     const res = await exportStudy({ sessionId }).expect(200);
@@ -425,7 +425,7 @@ describe('study export of a session', () => {
   });
 
   it('crosses many pages of each kind in order', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await appendMessage(sessionId, { message: `m${i}` })).message_id);
     const { tables } = await download({ sessionId });
@@ -446,10 +446,10 @@ describe('study export of a group', () => {
     await h
       .http()
       .post('/deleteMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: deleted.message_id })
       .expect(200);
-    const outside = await h.newSession();
+    const outside = await h.session();
     await addMessage(outside, 'not in the group');
 
     const { manifest, tables } = await download({ groupId });
@@ -517,7 +517,7 @@ describe('study export: refusals come before the first byte, as JSON', () => {
     ['otherResearcher', 403],
     ['anonymous', 401],
   ] as const)('a session by %s: %i', async (caller, status) => {
-    const sessionId = await h.newSession({ scope: null });
+    const sessionId = await h.session({ scope: null });
     await addMessage(sessionId, 'secret', 'participant');
     await refused({ sessionId }, caller, status);
   });
@@ -539,7 +539,7 @@ describe('study export: refusals come before the first byte, as JSON', () => {
   });
 
   it('a session whose prompts content cannot list is a 503', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     h.content.failures = 1;
     expect(await refused({ sessionId }, 'owner', 503)).toMatch(/content/);
   });
@@ -560,14 +560,14 @@ describe('study export: refusals come before the first byte, as JSON', () => {
 
 describe('study export: a failure while streaming', () => {
   it('breaks the download off: never an archive that looks complete', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     for (let i = 0; i < 5; i++) await addMessage(sessionId, `m${i}`);
     // audit.csv is read last, after the first files were sent: its table is gone meanwhile.
     await h.pg.query('ALTER TABLE audit_log RENAME TO audit_log_away');
     try {
       // fetch, not supertest: the answer starts as a 200 and its body then fails.
       const url = `${(await h.app.getUrl()).replace('[::1]', '127.0.0.1')}/exportStudy?sessionId=${sessionId}`;
-      const res = await fetch(url, { headers: h.as('owner') });
+      const res = await fetch(url, { headers: h.as('owner').headers });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/zip');
       await expect(res.arrayBuffer()).rejects.toThrow();

@@ -23,13 +23,13 @@ type Someone = { user: AuthUser; headers: Record<string, string> };
 const studies = (path: string, headers: Record<string, string>, body: object) =>
   h.studiesHttp().post(path).set(headers).send(body);
 const setConsent = (sessionId: string, text: string) =>
-  studies('/setSessionConsent', h.as('owner'), { sessionId, text }).expect(200);
+  studies('/setSessionConsent', h.as('owner').headers, { sessionId, text }).expect(200);
 const agree = (sessionId: string, text: string, headers: Record<string, string>) =>
   studies('/acceptConsent', headers, { sessionId, sha256: sha256(text) });
 const withdraw = (sessionId: string, headers: Record<string, string>) =>
   studies('/withdrawFromSession', headers, { sessionId });
 const withdrawalsOf = (sessionId: string, caller: Caller = 'owner') =>
-  h.http().get('/getSessionWithdrawals').query({ sessionId }).set(h.as(caller));
+  h.http().get('/getSessionWithdrawals').query({ sessionId }).set(h.as(caller).headers);
 
 const write = async (sessionId: string, who: AuthUser, label: string) => {
   const author = { userId: who.id, email: who.email, name: who.name };
@@ -63,7 +63,7 @@ async function exportTables(sessionId: string): Promise<Record<string, Record<st
   const res = await h
     .http()
     .get('/exportStudy')
-    .set(h.as('owner'))
+    .set(h.as('owner').headers)
     .query({ sessionId })
     .buffer(true)
     .parse(rawBody)
@@ -80,10 +80,10 @@ async function exportTables(sessionId: string): Promise<Record<string, Record<st
 
 describe('withdrawing from a session', () => {
   it("deletes the participant's records in that session only, logs it, ends their agreement and scope", async () => {
-    const pat = { user: h.users.participant, headers: h.as('participant') };
-    const pam = h.person('Pam Participant');
-    const sessionId = await h.newSession({ scope: [pat.user.email, pam.user.email] });
-    const other = await h.newSession({ scope: [pat.user.email] });
+    const pat = h.as('participant');
+    const pam = h.person('participant', { name: 'Pam Participant' });
+    const sessionId = await h.session({ scope: [pat.user.email, pam.user.email] });
+    const other = await h.session({ scope: [pat.user.email] });
     await setConsent(sessionId, 'I agree to be recorded.');
     await agree(sessionId, 'I agree to be recorded.', pat.headers).expect(200);
     const patsMessage = await write(sessionId, pat.user, 'Pat');
@@ -93,7 +93,7 @@ describe('withdrawing from a session', () => {
     await h
       .http()
       .post('/editMessage')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ messageId: patsMessage.message_id, message: 'edited' })
       .expect(200);
     expect(await heldOf(sessionId, pat.user.id)).toEqual({ messages: 2, clicks: 1, audit: 1 });
@@ -158,7 +158,7 @@ describe('withdrawing from a session', () => {
       .studiesHttp()
       .get('/getSessionConsent')
       .query({ sessionId })
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .expect(200);
     expect(consent.body.res.acceptances).toEqual([
       expect.objectContaining({ userId: pat.user.id, withdrawnAt: withdrawal.time }),
@@ -169,7 +169,11 @@ describe('withdrawing from a session', () => {
     expect(sessions.map((s) => s.session_id)).toEqual([other]);
     await h.studiesHttp().get('/getSessionInfo').query({ sessionId }).set(pam.headers).expect(200);
     // Off the participant list (with any panel ids); Pam, who opened it, stays.
-    const people = await h.studiesHttp().get('/getSessionPeople').query({ sessionId }).set(h.as('owner'));
+    const people = await h
+      .studiesHttp()
+      .get('/getSessionPeople')
+      .query({ sessionId })
+      .set(h.as('owner').headers);
     expect((people.body.res.people as { email: string }[]).map((person) => person.email)).toEqual([
       pam.user.email,
     ]);
@@ -215,8 +219,8 @@ describe('withdrawing from a session', () => {
   });
 
   it('in an Everyone session: the scope stays, a retry logs no second withdrawal, and a return is a new one', async () => {
-    const ivy: Someone = h.person('Ivy Participant');
-    const sessionId = await h.newSession({ scope: null });
+    const ivy: Someone = h.person('participant', { name: 'Ivy Participant' });
+    const sessionId = await h.session({ scope: null });
     await write(sessionId, ivy.user, 'Ivy');
     const first = (await withdraw(sessionId, ivy.headers).expect(200)).body.res.withdrawal as Withdrawal;
     expect(first).toMatchObject({ messages: 2, clicks: 1 });
@@ -244,18 +248,18 @@ describe('withdrawing from a session', () => {
   });
 
   it('a participant who wrote nothing still leaves a logged withdrawal; the owner cannot withdraw', async () => {
-    const quiet = h.person('Quinn Quiet');
-    const sessionId = await h.newSession({ scope: [quiet.user.email] });
+    const quiet = h.person('participant', { name: 'Quinn Quiet' });
+    const sessionId = await h.session({ scope: [quiet.user.email] });
     const res = await withdraw(sessionId, quiet.headers).expect(200);
     expect(res.body.res.withdrawal).toMatchObject({ userId: quiet.user.id, messages: 0, clicks: 0 });
-    const own = await withdraw(sessionId, h.as('owner')).expect(403);
+    const own = await withdraw(sessionId, h.as('owner').headers).expect(403);
     expect(own.body.res.message).toBe(CONSENT_TEXTS.ownerWithdraws);
     expect((await withdrawalsOf(sessionId).expect(200)).body.res.withdrawals).toHaveLength(1);
   });
 
   it('writes names and e-mails into the consent CSVs with formulas neutralised', async () => {
-    const mallory = h.person('=HYPERLINK("http://evil.test")');
-    const sessionId = await h.newSession({ scope: [mallory.user.email] });
+    const mallory = h.person('participant', { name: '=HYPERLINK("http://evil.test")' });
+    const sessionId = await h.session({ scope: [mallory.user.email] });
     await setConsent(sessionId, '+1 I agree');
     await agree(sessionId, '+1 I agree', mallory.headers).expect(200);
     await write(sessionId, mallory.user, 'Mallory');
@@ -267,16 +271,16 @@ describe('withdrawing from a session', () => {
   });
 
   it('goes with its session, and with the account of the person who withdrew', async () => {
-    const gone = h.person('Gina Gone');
-    const deletedSession = await h.newSession({ scope: null });
-    const keptSession = await h.newSession({ scope: null });
+    const gone = h.person('participant', { name: 'Gina Gone' });
+    const deletedSession = await h.session({ scope: null });
+    const keptSession = await h.session({ scope: null });
     await withdraw(deletedSession, gone.headers).expect(200);
-    await withdraw(keptSession, h.as('outsider')).expect(200);
+    await withdraw(keptSession, h.as('outsider').headers).expect(200);
     await withdraw(keptSession, gone.headers).expect(200);
     await h
       .studiesHttp()
       .post('/deleteSession')
-      .set(h.as('owner'))
+      .set(h.as('owner').headers)
       .send({ sessionId: deletedSession })
       .expect(200);
     const rows = async (sql: string, value: string) => (await h.pg.query(sql, [value])).rowCount;
@@ -291,16 +295,16 @@ describe('withdrawing from a session', () => {
 
 describe('consent before writing', () => {
   it('refuses a participant’s message until they agree to the current text (CONSENT_REQUIRED)', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     await setConsent(sessionId, 'Agree first.');
     const send = (caller: Caller) =>
-      h.http().post('/addMessage').set(h.as(caller)).send({ sessionId, message: 'hello' });
+      h.http().post('/addMessage').set(h.as(caller).headers).send({ sessionId, message: 'hello' });
     const refused = await send('participant').expect(403);
     expect(refused.body.res).toEqual({ message: CONSENT_TEXTS.required, code: 'CONSENT_REQUIRED' });
     expect(await heldOf(sessionId, h.users.participant.id)).toMatchObject({ messages: 0 });
     // The owner is never asked.
     await send('owner').expect(200);
-    await agree(sessionId, 'Agree first.', h.as('participant')).expect(200);
+    await agree(sessionId, 'Agree first.', h.as('participant').headers).expect(200);
     await send('participant').expect(200);
     // A new text asks again.
     await setConsent(sessionId, 'Agree again.');

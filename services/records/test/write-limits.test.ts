@@ -22,11 +22,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const addMessage = (caller: Caller, sessionId: string, message = 'hi') =>
-  h.http().post('/addMessage').set(h.as(caller)).send({ sessionId, message });
+  h.http().post('/addMessage').set(h.as(caller).headers).send({ sessionId, message });
 const addPixel = (sessionId: string) =>
-  h.http().post('/addPixel').set(h.as('owner')).send({ sessionId, color: '#fff', x: 0.5, y: 0.5 });
+  h.http().post('/addPixel').set(h.as('owner').headers).send({ sessionId, color: '#fff', x: 0.5, y: 0.5 });
 const count = async (route: '/getMessages' | '/getPixels', sessionId: string) => {
-  const res = await h.http().get(route).set(h.as('owner')).query({ sessionId }).expect(200);
+  const res = await h.http().get(route).set(h.as('owner').headers).query({ sessionId }).expect(200);
   return (res.body.res.messages ?? res.body.res.pixels).length as number;
 };
 
@@ -49,8 +49,8 @@ describe('REST writes are limited as live writes are', () => {
   });
 
   it(`refuses /addMessage past LIVE_WRITE_LIMIT per ${WRITE_WINDOW_SECONDS} s with 429 saying when to retry, storing nothing; nobody else is held back`, async () => {
-    const sessionId = await h.newSession();
-    const other = await h.newSession();
+    const sessionId = await h.session();
+    const other = await h.session();
     for (let n = 1; n <= LIVE_WRITE_LIMIT; n += 1) await addMessage('participant', sessionId).expect(200);
     expectRefused(await addMessage('participant', sessionId), writeTexts);
     expectRefused(await addMessage('participant', sessionId), writeTexts);
@@ -61,7 +61,7 @@ describe('REST writes are limited as live writes are', () => {
   });
 
   it('counts /addPixel with /addMessage, as live clicks and messages count together', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     for (let n = 1; n <= LIVE_WRITE_LIMIT - 2; n += 1) await addMessage('owner', sessionId).expect(200);
     await addPixel(sessionId).expect(200);
     await addPixel(sessionId).expect(200);
@@ -71,7 +71,7 @@ describe('REST writes are limited as live writes are', () => {
   });
 
   it('admits writes again once the window has passed', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     for (let n = 1; n <= LIVE_WRITE_LIMIT; n += 1) await addMessage('participant', sessionId).expect(200);
     const refused = await addMessage('participant', sessionId).expect(429);
     const seconds = Number(/wait (\d+) second/.exec(refused.body.res.message as string)![1]);
@@ -80,7 +80,7 @@ describe('REST writes are limited as live writes are', () => {
   }, 20_000);
 
   it('leaves realtime’s internal appends to realtime’s own limit', async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     const author = h.author('participant');
     for (let n = 0; n < LIVE_WRITE_LIMIT * 2; n += 1) {
       await h.appendMessage(sessionId, { message: `${n}` }, author);
@@ -106,11 +106,11 @@ describe('device checks are limited per person and session', () => {
     h
       .http()
       .post('/saveDeviceCheck')
-      .set(h.as(caller))
+      .set(h.as(caller).headers)
       .send({ sessionId, ...check });
 
   it(`stores ${DEVICE_CHECKS_PER_WINDOW} in ${DEVICE_CHECK_WINDOW_MINUTES} minutes, then refuses with 429 saying when to retry`, async () => {
-    const sessionId = await h.newSession();
+    const sessionId = await h.session();
     for (let n = 1; n <= DEVICE_CHECKS_PER_WINDOW; n += 1) await save(sessionId).expect(200);
     const texts = Array.from(
       { length: DEVICE_CHECK_WINDOW_MINUTES },
@@ -118,12 +118,17 @@ describe('device checks are limited per person and session', () => {
         `You ran the device check ${DEVICE_CHECKS_PER_WINDOW} times in ${DEVICE_CHECK_WINDOW_MINUTES} minutes: wait ${i + 1} minute${i === 0 ? '' : 's'} before the next.`,
     );
     expectRefused(await save(sessionId), texts);
-    const listed = await h.http().get('/getDeviceChecks').set(h.as('owner')).query({ sessionId }).expect(200);
+    const listed = await h
+      .http()
+      .get('/getDeviceChecks')
+      .set(h.as('owner').headers)
+      .query({ sessionId })
+      .expect(200);
     expect(listed.body.res.checks).toHaveLength(DEVICE_CHECKS_PER_WINDOW);
     // Not the live writes' budget, nor anyone else's.
     await addMessage('participant', sessionId).expect(200);
     await save(sessionId, 'owner').expect(200);
-    await save(await h.newSession()).expect(200);
+    await save(await h.session()).expect(200);
   });
 });
 

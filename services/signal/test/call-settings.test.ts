@@ -9,8 +9,8 @@ import {
   createTestDatabase,
   freePort,
   lateBoundServer,
-  testPeople,
   testSecrets,
+  testWorld,
   type LateBoundServer,
   type TestDatabase,
   type TestPerson,
@@ -83,11 +83,14 @@ function allocates(port: number, username: string, credential: string): Promise<
 
 describe('call settings: TURN credentials for the people of a session', () => {
   const secrets = { ...testSecrets(), LOG_LEVEL: 'silent' };
-  const people = testPeople(secrets.JWT_SECRET);
-  const owner = people.person('researcher', { name: 'Olga Owner' });
-  const participant = people.person('participant', { name: 'Pat In' });
-  const outsider = people.person('participant', { name: 'Otto Out' });
-  const otherResearcher = people.person('researcher', { name: 'Rita Rival' });
+  const studiesHttp = () => request(studies.getHttpServer() as Parameters<typeof request>[0]);
+  const world = testWorld({ jwtSecret: secrets.JWT_SECRET, studies: studiesHttp });
+  const [owner, participant, outsider, otherResearcher] = [
+    world.as('owner'),
+    world.as('participant'),
+    world.as('outsider'),
+    world.as('otherResearcher'),
+  ];
   let db: TestDatabase;
   let studies: INestApplication;
   let studiesServer: LateBoundServer;
@@ -100,28 +103,13 @@ describe('call settings: TURN credentials for the people of a session', () => {
   let chatSession: string;
   let videoSession: string;
 
-  const studiesHttp = () => request(studies.getHttpServer() as Parameters<typeof request>[0]);
   const settingsOf = (app: INestApplication, sessionId: string, person?: TestPerson) =>
     request(app.getHttpServer() as Parameters<typeof request>[0])
       .get(routes.getCallSettings.path)
       .query({ sessionId })
       .set(person ? person.headers : {});
 
-  async function newSession(type: 'chat' | 'video'): Promise<string> {
-    const group = await studiesHttp().post('/createGroup').set(owner.headers).send({}).expect(200);
-    const created = await studiesHttp()
-      .post('/createSession')
-      .set(owner.headers)
-      .send({ groupId: group.body.res.group.group_id })
-      .expect(200);
-    const sessionId = created.body.res.session.session_id as string;
-    await studiesHttp()
-      .post('/editSessionInfo')
-      .set(owner.headers)
-      .send({ sessionId, type, scope: [participant.user.email] })
-      .expect(200);
-    return sessionId;
-  }
+  const newSession = (type: 'chat' | 'video') => world.session({ type, scope: [participant] });
 
   beforeAll(async () => {
     db = await createTestDatabase('signal_call_settings');

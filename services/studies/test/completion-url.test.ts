@@ -1,34 +1,34 @@
 import { COMPLETION_URL_MAX_CHARS, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
-import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { fakeId, startStudies, type StudiesHarness, type TestPerson } from './studies-harness';
 
 /** A session's completion URL, where participants go when the researcher ends the live session. */
 describe('session completion URL', () => {
   let h: StudiesHarness;
-  let ada: TestUser;
-  let bo: TestUser;
+  let ada: TestPerson;
+  let bo: TestPerson;
   let sessionId: string;
   const cyEmail = 'cy@uni.test';
 
   beforeAll(async () => {
     h = await startStudies('completion_url');
-    ada = h.researcher('ada@lab.test');
-    bo = h.researcher('bo@lab.test');
-    const groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+    ada = h.person('researcher', { email: 'ada@lab.test' });
+    bo = h.person('researcher', { email: 'bo@lab.test' });
+    const groupId = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res.group
       .group_id as string;
-    sessionId = (await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200)).body.res
-      .session.session_id as string;
+    sessionId = (await h.http().post('/createSession').set(ada.headers).send({ groupId }).expect(200)).body
+      .res.session.session_id as string;
     await edit(ada, { scope: [cyEmail] }).expect(200);
   });
   afterAll(() => h.close());
 
-  const edit = (user: TestUser, body: Record<string, unknown>) =>
+  const edit = (user: TestPerson, body: Record<string, unknown>) =>
     h
       .http()
       .post('/editSessionInfo')
-      .set(user.auth)
+      .set(user.headers)
       .send({ sessionId, ...body });
-  const infoOf = async (user: TestUser) =>
-    (await h.http().get('/getSessionInfo').query({ sessionId }).set(user.auth).expect(200)).body.res
+  const infoOf = async (user: TestPerson) =>
+    (await h.http().get('/getSessionInfo').query({ sessionId }).set(user.headers).expect(200)).body.res
       .sessionInfo as { completionUrl: string | null };
   const internalUrl = async (id: string) =>
     (
@@ -45,7 +45,7 @@ describe('session completion URL', () => {
     const url = 'https://survey.example.org/done?study=7&ok=1';
     await edit(ada, { completionUrl: ` ${url} ` }).expect(200);
     expect((await infoOf(ada)).completionUrl).toBe(url);
-    expect((await infoOf(h.participant(cyEmail))).completionUrl).toBe(url);
+    expect((await infoOf(h.person('participant', { email: cyEmail }))).completionUrl).toBe(url);
     expect(await internalUrl(sessionId)).toEqual({ completionUrl: url });
 
     await edit(ada, { completionUrl: 'http://localhost:5173/sessions?completed=1' }).expect(200);
@@ -80,18 +80,27 @@ describe('session completion URL', () => {
 
   it('is shown to nobody outside the session, and changed by its owner only', async () => {
     await edit(ada, { completionUrl: 'https://example.org/secret-panel' }).expect(200);
-    const outsider = h.participant('dee@uni.test');
-    const refused = await h.http().get('/getSessionInfo').query({ sessionId }).set(outsider.auth).expect(403);
+    const outsider = h.person('participant', { email: 'dee@uni.test' });
+    const refused = await h
+      .http()
+      .get('/getSessionInfo')
+      .query({ sessionId })
+      .set(outsider.headers)
+      .expect(403);
     expect(JSON.stringify(refused.body)).not.toContain('secret-panel');
     const otherResearcher = await h
       .http()
       .get('/getSessionInfo')
       .query({ sessionId })
-      .set(bo.auth)
+      .set(bo.headers)
       .expect(403);
     expect(JSON.stringify(otherResearcher.body)).not.toContain('secret-panel');
     // The participants' list carries no session fields beyond id, type and title.
-    const listed = await h.http().get('/getParticipantSessions').set(h.participant(cyEmail).auth).expect(200);
+    const listed = await h
+      .http()
+      .get('/getParticipantSessions')
+      .set(h.person('participant', { email: cyEmail }).headers)
+      .expect(200);
     expect(JSON.stringify(listed.body)).not.toContain('secret-panel');
 
     await edit(bo, { completionUrl: 'https://evil.example/' }).expect(403);

@@ -1,23 +1,23 @@
 import { CONSENT_TEXTS, CONSENT_TEXT_MAX_CHARS, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
 import { createHash } from 'node:crypto';
-import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { fakeId, startStudies, type StudiesHarness, type TestPerson } from './studies-harness';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** A session's consent text, its versions, and the participants' agreements to it. */
 describe('consent', () => {
   let h: StudiesHarness;
-  let ada: TestUser;
-  let cy: TestUser;
+  let ada: TestPerson;
+  let cy: TestPerson;
   let groupId: string;
   let service: Record<string, string>;
 
   beforeAll(async () => {
     h = await startStudies('consent');
     service = { [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! };
-    ada = h.researcher('ada@lab.test');
-    cy = h.participant('cy@uni.test');
-    groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+    ada = h.person('researcher', { email: 'ada@lab.test' });
+    cy = h.person('participant', { email: 'cy@uni.test' });
+    groupId = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res.group
       .group_id as string;
   });
   afterAll(() => h.close());
@@ -26,30 +26,30 @@ describe('consent', () => {
     h.records.reset();
   });
 
-  const newSession = async (scope: string[] | 'Everyone' = [cy.email]): Promise<string> => {
-    const sessionId = (await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200)).body
-      .res.session.session_id as string;
-    await h.http().post('/editSessionInfo').set(ada.auth).send({ sessionId, scope }).expect(200);
+  const newSession = async (scope: string[] | 'Everyone' = [cy.user.email]): Promise<string> => {
+    const sessionId = (await h.http().post('/createSession').set(ada.headers).send({ groupId }).expect(200))
+      .body.res.session.session_id as string;
+    await h.http().post('/editSessionInfo').set(ada.headers).send({ sessionId, scope }).expect(200);
     h.realtime.reset();
     return sessionId;
   };
   const setText = (sessionId: string, text: unknown, user = ada) =>
-    h.http().post('/setSessionConsent').set(user.auth).send({ sessionId, text });
+    h.http().post('/setSessionConsent').set(user.headers).send({ sessionId, text });
   const ownerView = async (sessionId: string) =>
-    (await h.http().get('/getSessionConsent').query({ sessionId }).set(ada.auth).expect(200)).body.res as {
+    (await h.http().get('/getSessionConsent').query({ sessionId }).set(ada.headers).expect(200)).body.res as {
       consent: { version: number; text: string; sha256: string; createdAt: string } | null;
       acceptances: Record<string, unknown>[];
     };
   const myConsent = (sessionId: string, user = cy) =>
-    h.http().get('/getMyConsent').query({ sessionId }).set(user.auth);
+    h.http().get('/getMyConsent').query({ sessionId }).set(user.headers);
   const accept = (sessionId: string, hash: string, user = cy) =>
-    h.http().post('/acceptConsent').set(user.auth).send({ sessionId, sha256: hash });
-  const accessOf = async (sessionId: string, user: TestUser) =>
+    h.http().post('/acceptConsent').set(user.headers).send({ sessionId, sha256: hash });
+  const accessOf = async (sessionId: string, user: TestPerson) =>
     (
       await h
         .http()
         .get(internalRoutes.studiesAccess.path)
-        .query({ sessionId, userId: user.id, email: user.email })
+        .query({ sessionId, userId: user.user.id, email: user.user.email })
         .set(service)
         .expect(200)
     ).body.res as Record<string, unknown>;
@@ -139,9 +139,9 @@ describe('consent', () => {
     });
     expect((await ownerView(sessionId)).acceptances).toEqual([
       {
-        userId: cy.id,
-        name: cy.name,
-        email: cy.email,
+        userId: cy.user.id,
+        name: cy.user.name,
+        email: cy.user.email,
         version: 1,
         sha256: sha256(text),
         acceptedAt: agreed.acceptedAt,
@@ -171,15 +171,15 @@ describe('consent', () => {
     const asked = await newSession('Everyone');
     const free = await newSession('Everyone');
     await setText(asked, 'Please agree.').expect(200);
-    const dee = h.participant('dee@uni.test');
+    const dee = h.person('participant', { email: 'dee@uni.test' });
     await accept(asked, sha256('Please agree.'), dee).expect(200);
     const items = [
-      { sessionId: asked, userId: cy.id, email: cy.email },
-      { sessionId: free, userId: cy.id, email: cy.email },
-      { sessionId: asked, userId: ada.id, email: ada.email },
-      { sessionId: asked, userId: dee.id, email: dee.email },
-      { sessionId: asked.toUpperCase(), userId: cy.id, email: cy.email },
-      { sessionId: fakeId(), userId: cy.id, email: cy.email },
+      { sessionId: asked, userId: cy.user.id, email: cy.user.email },
+      { sessionId: free, userId: cy.user.id, email: cy.user.email },
+      { sessionId: asked, userId: ada.user.id, email: ada.user.email },
+      { sessionId: asked, userId: dee.user.id, email: dee.user.email },
+      { sessionId: asked.toUpperCase(), userId: cy.user.id, email: cy.user.email },
+      { sessionId: fakeId(), userId: cy.user.id, email: cy.user.email },
     ];
     const res = await h.http().post(internalRoutes.studiesAccessBatch.path).set(service).send({ items });
     expect(res.status).toBe(200);
@@ -196,19 +196,19 @@ describe('consent', () => {
   it('lets only the owner read and set the text, and only members read their own', async () => {
     const sessionId = await newSession();
     await setText(sessionId, 'Owner only.').expect(200);
-    const bo = h.researcher('bo@lab.test');
-    const outsider = h.participant('otto@uni.test');
+    const bo = h.person('researcher', { email: 'bo@lab.test' });
+    const outsider = h.person('participant', { email: 'otto@uni.test' });
     for (const user of [bo, outsider]) {
-      await h.http().get('/getSessionConsent').query({ sessionId }).set(user.auth).expect(403);
+      await h.http().get('/getSessionConsent').query({ sessionId }).set(user.headers).expect(403);
       await setText(sessionId, 'Hijacked', user).expect(403);
       await myConsent(sessionId, user).expect(403);
       await accept(sessionId, sha256('Owner only.'), user).expect(403);
     }
     await setText(sessionId, 'By a participant', cy).expect(403);
-    await h.http().get('/getSessionConsent').query({ sessionId }).set(cy.auth).expect(403);
+    await h.http().get('/getSessionConsent').query({ sessionId }).set(cy.headers).expect(403);
     const own = await accept(sessionId, sha256('Owner only.'), ada).expect(403);
     expect(own.body.res.message).toBe(CONSENT_TEXTS.ownerAgrees);
-    await h.http().get('/getSessionConsent').query({ sessionId: fakeId() }).set(ada.auth).expect(404);
+    await h.http().get('/getSessionConsent').query({ sessionId: fakeId() }).set(ada.headers).expect(404);
     await setText(fakeId(), 'x').expect(404);
     await myConsent(fakeId()).expect(404);
     await h
@@ -238,7 +238,7 @@ describe('consent', () => {
     const res = await h
       .http()
       .post('/setSessionConsent')
-      .set(ada.auth)
+      .set(ada.headers)
       .send({ sessionId, ...body })
       .expect(400);
     expect(res.body.res.message).toMatch(message);
@@ -264,22 +264,32 @@ describe('consent', () => {
       await accept(sessionId, sha256('Agree.')).expect(200);
       h.realtime.reset();
       // The records stand-in does not serve the withdrawal route: records "cannot be reached".
-      const failed = await h.http().post('/withdrawFromSession').set(cy.auth).send({ sessionId }).expect(503);
+      const failed = await h
+        .http()
+        .post('/withdrawFromSession')
+        .set(cy.headers)
+        .send({ sessionId })
+        .expect(503);
       expect(failed.body.res).toMatchObject({ code: 'UNAVAILABLE' });
       expect(failed.body.res.message).toMatch(/^Nothing was withdrawn: .*Please try again\.$/);
       const [session] = await h.sql<{ scope: string[] }>('SELECT scope FROM sessions WHERE id = $1', [
         sessionId,
       ]);
-      expect(session!.scope).toEqual([cy.email]);
+      expect(session!.scope).toEqual([cy.user.email]);
       expect((await ownerView(sessionId)).acceptances).toMatchObject([{ withdrawnAt: null }]);
       expect(notices()).toEqual([]);
 
-      const own = await h.http().post('/withdrawFromSession').set(ada.auth).send({ sessionId }).expect(403);
+      const own = await h
+        .http()
+        .post('/withdrawFromSession')
+        .set(ada.headers)
+        .send({ sessionId })
+        .expect(403);
       expect(own.body.res.message).toBe(CONSENT_TEXTS.ownerWithdraws);
-      const outsider = h.participant('otto@uni.test');
-      await h.http().post('/withdrawFromSession').set(outsider.auth).send({ sessionId }).expect(403);
-      await h.http().post('/withdrawFromSession').set(cy.auth).send({ sessionId: fakeId() }).expect(404);
-      await h.http().post('/withdrawFromSession').set(cy.auth).send({ sessionId: 'x' }).expect(400);
+      const outsider = h.person('participant', { email: 'otto@uni.test' });
+      await h.http().post('/withdrawFromSession').set(outsider.headers).send({ sessionId }).expect(403);
+      await h.http().post('/withdrawFromSession').set(cy.headers).send({ sessionId: fakeId() }).expect(404);
+      await h.http().post('/withdrawFromSession').set(cy.headers).send({ sessionId: 'x' }).expect(400);
       expect(h.records.calls).toEqual([]);
     });
   });
@@ -303,7 +313,12 @@ describe('consent', () => {
         [one, 2],
       ]);
       expect(res.body.res.acceptances).toEqual([
-        expect.objectContaining({ sessionId: one, userId: cy.id, version: 2, sha256: sha256('Second.') }),
+        expect.objectContaining({
+          sessionId: one,
+          userId: cy.user.id,
+          version: 2,
+          sha256: sha256('Second.'),
+        }),
       ]);
       await h
         .http()
@@ -325,7 +340,7 @@ describe('consent', () => {
         await setText(sessionId, 'Agree.').expect(200);
         await accept(sessionId, sha256('Agree.')).expect(200);
       }
-      await h.http().post('/deleteSession').set(ada.auth).send({ sessionId: deleted }).expect(200);
+      await h.http().post('/deleteSession').set(ada.headers).send({ sessionId: deleted }).expect(200);
       expect(await tableRows(deleted)).toEqual({ versions: [], acceptances: [] });
       expect((await tableRows(kept)).acceptances).toHaveLength(1);
 
@@ -333,9 +348,9 @@ describe('consent', () => {
         .http()
         .post(internalRoutes.studiesUserDataDelete.path)
         .set(service)
-        .send({ userId: cy.id, email: cy.email })
+        .send({ userId: cy.user.id, email: cy.user.email })
         .expect(200);
-      expect(await h.sql('SELECT 1 FROM consent_acceptances WHERE user_id = $1', [cy.id])).toEqual([]);
+      expect(await h.sql('SELECT 1 FROM consent_acceptances WHERE user_id = $1', [cy.user.id])).toEqual([]);
       expect((await tableRows(kept)).versions).toHaveLength(1);
     });
   });

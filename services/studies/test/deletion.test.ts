@@ -1,12 +1,12 @@
 import { internalRoutes } from '@uis/proto';
-import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { fakeId, startStudies, type StudiesHarness, type TestPerson } from './studies-harness';
 
 describe('deleting sessions and groups asks content and records first', () => {
   let h: StudiesHarness;
-  let ada: TestUser;
+  let ada: TestPerson;
   beforeAll(async () => {
     h = await startStudies('deletion');
-    ada = h.researcher();
+    ada = h.person('researcher');
   });
   afterAll(() => h.close());
   beforeEach(() => {
@@ -15,10 +15,10 @@ describe('deleting sessions and groups asks content and records first', () => {
   });
 
   const newGroup = async (user = ada): Promise<string> =>
-    (await h.http().post('/createGroup').set(user.auth).send({}).expect(200)).body.res.group
+    (await h.http().post('/createGroup').set(user.headers).send({}).expect(200)).body.res.group
       .group_id as string;
   const newSession = async (groupId: string, user = ada): Promise<string> =>
-    (await h.http().post('/createSession').set(user.auth).send({ groupId }).expect(200)).body.res.session
+    (await h.http().post('/createSession').set(user.headers).send({ groupId }).expect(200)).body.res.session
       .session_id as string;
   const sessionIdsOf = async (groupId: string): Promise<string[]> =>
     (await h.sql<{ id: string }>('SELECT id FROM sessions WHERE group_id = $1', [groupId])).map((r) => r.id);
@@ -31,7 +31,7 @@ describe('deleting sessions and groups asks content and records first', () => {
     const groupId = await newGroup();
     const sessionId = await newSession(groupId);
     const kept = await newSession(groupId);
-    await h.http().post('/deleteSession').set(ada.auth).send({ sessionId }).expect(200);
+    await h.http().post('/deleteSession').set(ada.headers).send({ sessionId }).expect(200);
     expect(h.content.callsTo(internalRoutes.contentSessionDataDelete)).toEqual([{ sessionIds: [sessionId] }]);
     expect(h.records.callsTo(internalRoutes.recordsSessionDataDelete)).toEqual([{ sessionIds: [sessionId] }]);
     expect(await sessionIdsOf(groupId)).toEqual([kept]);
@@ -41,15 +41,15 @@ describe('deleting sessions and groups asks content and records first', () => {
     const groupId = await newGroup();
     const sessionId = await newSession(groupId);
     h.records.failNext(internalRoutes.recordsSessionDataDelete);
-    const failed = await h.http().post('/deleteSession').set(ada.auth).send({ sessionId }).expect(503);
+    const failed = await h.http().post('/deleteSession').set(ada.headers).send({ sessionId }).expect(503);
     expect(failed.body.res.code).toBe('UNAVAILABLE');
     expect(failed.body.res.message).toMatch(
       /^Nothing was deleted: records refused \/internal\/records\/session-data\/delete: .*Please try again\.$/,
     );
     expect(await sessionIdsOf(groupId)).toEqual([sessionId]);
-    await h.http().get('/getSessionInfo').query({ sessionId }).set(ada.auth).expect(200);
+    await h.http().get('/getSessionInfo').query({ sessionId }).set(ada.headers).expect(200);
 
-    await h.http().post('/deleteSession').set(ada.auth).send({ sessionId }).expect(200);
+    await h.http().post('/deleteSession').set(ada.headers).send({ sessionId }).expect(200);
     expect(await sessionIdsOf(groupId)).toEqual([]);
     expect(h.records.callsTo(internalRoutes.recordsSessionDataDelete)).toEqual([{ sessionIds: [sessionId] }]);
   });
@@ -61,14 +61,14 @@ describe('deleting sessions and groups asks content and records first', () => {
     const otherSession = await newSession(other);
 
     h.content.failNext(internalRoutes.contentSessionDataDelete);
-    const failed = await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(503);
+    const failed = await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(503);
     expect(failed.body.res.message).toMatch(/^Nothing was deleted: content refused/);
     expect(await groupExists(groupId)).toBe(true);
     expect((await sessionIdsOf(groupId)).sort()).toEqual([...sessions].sort());
 
     h.content.reset();
     h.records.reset();
-    await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+    await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
     expect(idsSentTo(h.content.callsTo(internalRoutes.contentSessionDataDelete))).toEqual(
       [...sessions].sort(),
     );
@@ -77,14 +77,14 @@ describe('deleting sessions and groups asks content and records first', () => {
     );
     expect(await groupExists(groupId)).toBe(false);
     expect(await sessionIdsOf(groupId)).toEqual([]);
-    await h.http().get('/getSessions').query({ groupId }).set(ada.auth).expect(404);
+    await h.http().get('/getSessions').query({ groupId }).set(ada.headers).expect(404);
     // Other groups are untouched.
     expect(await sessionIdsOf(other)).toEqual([otherSession]);
   });
 
   it('deletes an empty group without calling anyone', async () => {
     const groupId = await newGroup();
-    await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+    await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
     expect(h.content.calls).toEqual([]);
     expect(h.records.calls).toEqual([]);
     expect(await groupExists(groupId)).toBe(false);
@@ -97,7 +97,7 @@ describe('deleting sessions and groups asks content and records first', () => {
       [groupId],
     );
     const all = (await sessionIdsOf(groupId)).sort();
-    await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+    await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
     for (const calls of [
       h.content.callsTo(internalRoutes.contentSessionDataDelete),
       h.records.callsTo(internalRoutes.recordsSessionDataDelete),
@@ -121,7 +121,7 @@ describe('deleting sessions and groups asks content and records first', () => {
         groupId,
       ]);
     };
-    await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+    await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
     expect(h.content.callsTo(internalRoutes.contentSessionDataDelete)).toEqual([
       { sessionIds: [first] },
       { sessionIds: [late] },
@@ -135,8 +135,8 @@ describe('deleting sessions and groups asks content and records first', () => {
 
   it('answers 404 when the group is deleted before a session is created in it', async () => {
     const groupId = await newGroup();
-    await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
-    await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(404);
+    await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
+    await h.http().post('/createSession').set(ada.headers).send({ groupId }).expect(404);
   });
 });
 
@@ -148,14 +148,14 @@ describe('studies without session-data owners (proto’s list before content and
   afterAll(() => h.close());
 
   it('deletes sessions and groups calling no one', async () => {
-    const ada = h.researcher();
-    const groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+    const ada = h.person('researcher');
+    const groupId = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res.group
       .group_id;
-    const sessionId = (await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200)).body
-      .res.session.session_id;
-    await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200);
-    await h.http().post('/deleteSession').set(ada.auth).send({ sessionId }).expect(200);
-    await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+    const sessionId = (await h.http().post('/createSession').set(ada.headers).send({ groupId }).expect(200))
+      .body.res.session.session_id;
+    await h.http().post('/createSession').set(ada.headers).send({ groupId }).expect(200);
+    await h.http().post('/deleteSession').set(ada.headers).send({ sessionId }).expect(200);
+    await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
     expect(h.content.calls).toEqual([]);
     expect(h.records.calls).toEqual([]);
     expect(await h.sql('SELECT 1 FROM sessions')).toEqual([]);

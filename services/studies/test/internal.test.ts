@@ -2,16 +2,16 @@ import { invalidPayloadOf } from '@uis/kit/testing';
 import { ACCESS_CHECKS_PER_CALL, SERVICE_TOKEN_HEADER, internalRoutes } from '@uis/proto';
 import fc from 'fast-check';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { fakeId, startStudies, type StudiesHarness, type TestPerson } from './studies-harness';
 
 describe('internal endpoints', () => {
   let h: StudiesHarness;
   let service: Record<string, string>;
-  let ada: TestUser;
+  let ada: TestPerson;
   beforeAll(async () => {
     h = await startStudies('internal');
     service = { [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! };
-    ada = h.researcher('ada@lab.test');
+    ada = h.person('researcher', { email: 'ada@lab.test' });
   });
   afterAll(() => h.close());
   beforeEach(() => {
@@ -19,17 +19,17 @@ describe('internal endpoints', () => {
     h.records.reset();
   });
 
-  const newGroup = async (user: TestUser): Promise<string> =>
-    (await h.http().post('/createGroup').set(user.auth).send({}).expect(200)).body.res.group
+  const newGroup = async (user: TestPerson): Promise<string> =>
+    (await h.http().post('/createGroup').set(user.headers).send({}).expect(200)).body.res.group
       .group_id as string;
-  const newSession = async (user: TestUser, groupId: string, edit: Record<string, unknown> = {}) => {
-    const sessionId = (await h.http().post('/createSession').set(user.auth).send({ groupId }).expect(200))
+  const newSession = async (user: TestPerson, groupId: string, edit: Record<string, unknown> = {}) => {
+    const sessionId = (await h.http().post('/createSession').set(user.headers).send({ groupId }).expect(200))
       .body.res.session.session_id as string;
     if (Object.keys(edit).length > 0) {
       await h
         .http()
         .post('/editSessionInfo')
-        .set(user.auth)
+        .set(user.headers)
         .send({ sessionId, ...edit })
         .expect(200);
     }
@@ -64,8 +64,8 @@ describe('internal endpoints', () => {
     });
 
     it('makes the group owner the owner, with the session type', async () => {
-      expect(await accessOf(everyone, ada)).toEqual({ role: 'owner', sessionType: 'chat' });
-      expect(await accessOf(listed, ada)).toEqual({ role: 'owner', sessionType: 'stream' });
+      expect(await accessOf(everyone, ada.user)).toEqual({ role: 'owner', sessionType: 'chat' });
+      expect(await accessOf(listed, ada.user)).toEqual({ role: 'owner', sessionType: 'stream' });
     });
 
     it('lets anyone in to an Everyone session as a participant', async () => {
@@ -89,21 +89,25 @@ describe('internal endpoints', () => {
     });
 
     it('treats another researcher as a participant only when the scope lets their e-mail in', async () => {
-      const bo = h.researcher('bo@lab.test');
-      expect(await accessOf(listed, bo)).toEqual({ role: 'participant', sessionType: 'stream' });
-      expect(await accessOf(everyone, h.researcher('eve@lab.test'))).toMatchObject({ role: 'participant' });
-      expect(await accessOf(listed, h.researcher('eve@lab.test'))).toMatchObject({ role: 'none' });
+      const bo = h.person('researcher', { email: 'bo@lab.test' });
+      expect(await accessOf(listed, bo.user)).toEqual({ role: 'participant', sessionType: 'stream' });
+      expect(await accessOf(everyone, h.person('researcher', { email: 'eve@lab.test' }).user)).toMatchObject({
+        role: 'participant',
+      });
+      expect(await accessOf(listed, h.person('researcher', { email: 'eve@lab.test' }).user)).toMatchObject({
+        role: 'none',
+      });
     });
 
     it('goes by user id for the owner, not by e-mail', async () => {
-      expect(await accessOf(listed, { id: fakeId(), email: ada.email })).toEqual({
+      expect(await accessOf(listed, { id: fakeId(), email: ada.user.email })).toEqual({
         role: 'none',
         sessionType: 'stream',
       });
     });
 
     it('answers none with no type for a session that does not exist', async () => {
-      expect(await accessOf(fakeId(), ada)).toEqual({ role: 'none', sessionType: null });
+      expect(await accessOf(fakeId(), ada.user)).toEqual({ role: 'none', sessionType: null });
     });
 
     it('follows scope and type changes at once', async () => {
@@ -115,7 +119,7 @@ describe('internal endpoints', () => {
       await h
         .http()
         .post('/editSessionInfo')
-        .set(ada.auth)
+        .set(ada.headers)
         .send({ sessionId, scope: ['cy@uni.test'], type: 'chat' })
         .expect(200);
       expect(await accessOf(sessionId, cy)).toEqual({ role: 'participant', sessionType: 'chat' });
@@ -160,11 +164,11 @@ describe('internal endpoints', () => {
       const dee = { id: fakeId(), email: 'dee@uni.test' };
       const items = [
         check(listed, cy),
-        check(fakeId(), ada),
-        check(everyone, ada),
+        check(fakeId(), ada.user),
+        check(everyone, ada.user),
         check(listed, dee),
         check(everyone, dee),
-        check(listed, ada),
+        check(listed, ada.user),
         // The same session again, and in upper case: read once, matched as findOne matches it.
         check(listed.toUpperCase(), cy),
       ];
@@ -210,7 +214,7 @@ describe('internal endpoints', () => {
       await h
         .http()
         .post('/editSessionInfo')
-        .set(ada.auth)
+        .set(ada.headers)
         .send({ sessionId: closed, scope: ['p1@uni.test', 'p7@uni.test'] })
         .expect(200);
       const after = await roles();
@@ -285,8 +289,8 @@ describe('internal endpoints', () => {
 
   describe('user-data delete', () => {
     it('deletes the user’s groups through the group path and removes the e-mail from every scope', async () => {
-      const leaving = h.researcher('leaving@lab.test');
-      const stays = h.researcher('stays@lab.test');
+      const leaving = h.person('researcher', { email: 'leaving@lab.test' });
+      const stays = h.person('researcher', { email: 'stays@lab.test' });
       const groups = [await newGroup(leaving), await newGroup(leaving)];
       const own = [await newSession(leaving, groups[0]!), await newSession(leaving, groups[1]!)];
       await newGroup(leaving); // an empty one
@@ -295,10 +299,10 @@ describe('internal endpoints', () => {
       const alone = await newSession(stays, staysGroup, { scope: ['leaving@lab.test'] });
       const open = await newSession(stays, staysGroup);
 
-      const res = await deleteUserData({ userId: leaving.id, email: 'Leaving@lab.test' }).expect(200);
+      const res = await deleteUserData({ userId: leaving.user.id, email: 'Leaving@lab.test' }).expect(200);
       expect(res.body).toEqual({ status: 'SUCCESS', res: { message: expect.any(String) } });
 
-      expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [leaving.id])).toEqual([]);
+      expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [leaving.user.id])).toEqual([]);
       expect(await h.sql('SELECT id FROM sessions WHERE id = ANY($1)', [own])).toEqual([]);
       const sent = h.content
         .callsTo(internalRoutes.contentSessionDataDelete)
@@ -324,33 +328,33 @@ describe('internal endpoints', () => {
       await h
         .http()
         .get('/getGroups')
-        .set(leaving.auth)
+        .set(leaving.headers)
         .expect(200, { status: 'SUCCESS', res: { groups: [] } });
-      expect(await accessOf(alone, leaving)).toEqual({ role: 'none', sessionType: 'video' });
+      expect(await accessOf(alone, leaving.user)).toEqual({ role: 'none', sessionType: 'video' });
 
       // Idempotent: nothing left to do, nobody asked again.
       h.content.reset();
       h.records.reset();
-      await deleteUserData({ userId: leaving.id, email: 'leaving@lab.test' }).expect(200);
+      await deleteUserData({ userId: leaving.user.id, email: 'leaving@lab.test' }).expect(200);
       expect(h.content.calls).toEqual([]);
       expect(h.records.calls).toEqual([]);
     });
 
     it('deletes nothing when a data owner fails, and everything on retry', async () => {
-      const leaving = h.researcher('retry@lab.test');
+      const leaving = h.person('researcher', { email: 'retry@lab.test' });
       const groupId = await newGroup(leaving);
       const sessionId = await newSession(leaving, groupId);
       const other = await newSession(ada, await newGroup(ada), { scope: ['retry@lab.test'] });
 
       h.content.failNext(internalRoutes.contentSessionDataDelete);
-      const failed = await deleteUserData({ userId: leaving.id, email: leaving.email }).expect(503);
+      const failed = await deleteUserData({ userId: leaving.user.id, email: leaving.user.email }).expect(503);
       expect(failed.body.res.message).toMatch(/^Nothing was deleted: content refused/);
       expect(await h.sql('SELECT id FROM sessions WHERE id = $1', [sessionId])).toHaveLength(1);
-      expect(await accessOf(other, leaving)).toMatchObject({ role: 'participant' });
+      expect(await accessOf(other, leaving.user)).toMatchObject({ role: 'participant' });
 
-      await deleteUserData({ userId: leaving.id, email: leaving.email }).expect(200);
+      await deleteUserData({ userId: leaving.user.id, email: leaving.user.email }).expect(200);
       expect(await h.sql('SELECT id FROM sessions WHERE id = $1', [sessionId])).toEqual([]);
-      expect(await accessOf(other, leaving)).toMatchObject({ role: 'none' });
+      expect(await accessOf(other, leaving.user)).toMatchObject({ role: 'none' });
     });
 
     it('succeeds for a user studies never heard of', async () => {
@@ -370,13 +374,13 @@ describe('internal endpoints', () => {
 
   it('refuse callers without the service token, whatever else they hold', async () => {
     const sessionId = await newSession(ada, await newGroup(ada));
-    const query = { sessionId, userId: ada.id, email: ada.email };
-    const body = { userId: ada.id, email: ada.email };
+    const query = { sessionId, userId: ada.user.id, email: ada.user.email };
+    const body = { userId: ada.user.id, email: ada.user.email };
     for (const headers of [
       {},
       { [SERVICE_TOKEN_HEADER]: 'x'.repeat(64) },
       { [SERVICE_TOKEN_HEADER]: `${h.env.SERVICE_TOKEN}x` },
-      ada.auth,
+      ada.headers,
     ]) {
       const read = await h
         .http()
@@ -394,6 +398,6 @@ describe('internal endpoints', () => {
       expect(batch.body.res.message).toBe('Internal endpoint: a valid service token is required.');
       await h.http().post(internalRoutes.studiesUserDataDelete.path).set(headers).send(body).expect(403);
     }
-    expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [ada.id])).not.toEqual([]);
+    expect(await h.sql('SELECT id FROM groups WHERE owner_id = $1', [ada.user.id])).not.toEqual([]);
   });
 });

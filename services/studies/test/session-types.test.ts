@@ -1,5 +1,5 @@
 import { internalRoutes } from '@uis/proto';
-import { startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { startStudies, type StudiesHarness, type TestPerson } from './studies-harness';
 import { CHAT_SOURCE_MESSAGE, VIDEO_SOURCE_MESSAGE } from '../src/sessions/stream-source';
 
 const VIDEO_PAGE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -9,12 +9,12 @@ const STREAM_MESSAGE =
 
 describe('session type changes (spec section 4) and stream sources', () => {
   let h: StudiesHarness;
-  let ada: TestUser;
+  let ada: TestPerson;
   let groupId: string;
   beforeAll(async () => {
     h = await startStudies('session_types');
-    ada = h.researcher();
-    groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+    ada = h.person('researcher');
+    groupId = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res.group
       .group_id;
   });
   afterAll(() => h.close());
@@ -24,13 +24,14 @@ describe('session type changes (spec section 4) and stream sources', () => {
   });
 
   const newSession = async (): Promise<string> => {
-    const res = await h.http().post('/createSession').set(ada.auth).send({ groupId }).expect(200);
+    const res = await h.http().post('/createSession').set(ada.headers).send({ groupId }).expect(200);
     h.content.reset();
     return res.body.res.session.session_id as string;
   };
-  const edit = (body: Record<string, unknown>) => h.http().post('/editSessionInfo').set(ada.auth).send(body);
+  const edit = (body: Record<string, unknown>) =>
+    h.http().post('/editSessionInfo').set(ada.headers).send(body);
   const infoOf = async (sessionId: string) =>
-    (await h.http().get('/getSessionInfo').query({ sessionId }).set(ada.auth).expect(200)).body.res
+    (await h.http().get('/getSessionInfo').query({ sessionId }).set(ada.headers).expect(200)).body.res
       .sessionInfo as Record<string, unknown>;
 
   it('asks content to remove the video before saving a type other than video', async () => {

@@ -1,6 +1,6 @@
 import { internalRoutes } from '@uis/proto';
 import { sendInput } from '@uis/kit/testing';
-import { fakeId, startStudies, type StudiesHarness, type TestUser } from './studies-harness';
+import { fakeId, startStudies, type StudiesHarness, type TestPerson } from './studies-harness';
 
 interface SessionRow {
   session_id: string;
@@ -13,44 +13,45 @@ interface SessionRow {
 
 describe('sessions', () => {
   let h: StudiesHarness;
-  let ada: TestUser;
-  let bo: TestUser;
+  let ada: TestPerson;
+  let bo: TestPerson;
   let adaGroup: string;
   let boGroup: string;
   beforeAll(async () => {
     h = await startStudies('sessions');
-    ada = h.researcher();
-    bo = h.researcher();
-    adaGroup = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
+    ada = h.person('researcher');
+    bo = h.person('researcher');
+    adaGroup = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res.group
       .group_id;
-    boGroup = (await h.http().post('/createGroup').set(bo.auth).send({}).expect(200)).body.res.group.group_id;
+    boGroup = (await h.http().post('/createGroup').set(bo.headers).send({}).expect(200)).body.res.group
+      .group_id;
   });
   afterAll(() => h.close());
 
-  const createSession = async (user: TestUser, groupId: string): Promise<SessionRow> =>
-    (await h.http().post('/createSession').set(user.auth).send({ groupId }).expect(200)).body.res
+  const createSession = async (user: TestPerson, groupId: string): Promise<SessionRow> =>
+    (await h.http().post('/createSession').set(user.headers).send({ groupId }).expect(200)).body.res
       .session as SessionRow;
-  const sessionsOf = async (user: TestUser, groupId: string): Promise<SessionRow[]> =>
-    (await h.http().get('/getSessions').query({ groupId }).set(user.auth).expect(200)).body.res
+  const sessionsOf = async (user: TestPerson, groupId: string): Promise<SessionRow[]> =>
+    (await h.http().get('/getSessions').query({ groupId }).set(user.headers).expect(200)).body.res
       .sessions as SessionRow[];
-  const edit = (user: TestUser, body: Record<string, unknown>) =>
-    h.http().post('/editSessionInfo').set(user.auth).send(body);
-  const info = (user: TestUser, sessionId: string) =>
-    h.http().get('/getSessionInfo').query({ sessionId }).set(user.auth);
-  const participantSessions = (user: TestUser, query: Record<string, string> = {}) =>
-    h.http().get('/getParticipantSessions').query(query).set(user.auth);
-  const listedIds = async (user: TestUser, query: Record<string, string> = {}): Promise<string[]> =>
+  const edit = (user: TestPerson, body: Record<string, unknown>) =>
+    h.http().post('/editSessionInfo').set(user.headers).send(body);
+  const info = (user: TestPerson, sessionId: string) =>
+    h.http().get('/getSessionInfo').query({ sessionId }).set(user.headers);
+  const participantSessions = (user: TestPerson, query: Record<string, string> = {}) =>
+    h.http().get('/getParticipantSessions').query(query).set(user.headers);
+  const listedIds = async (user: TestPerson, query: Record<string, string> = {}): Promise<string[]> =>
     ((await participantSessions(user, query).expect(200)).body.res.sessions as { session_id: string }[]).map(
       (s) => s.session_id,
     );
 
   it('creates sessions with the defaults: video, Everyone, empty track and source, numbered titles', async () => {
-    const group = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group;
+    const group = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res.group;
     const first = await h
       .http()
       .post('/createSession')
-      .set(ada.auth)
-      .send({ groupId: group.group_id, email: ada.email })
+      .set(ada.headers)
+      .send({ groupId: group.group_id, email: ada.user.email })
       .expect(200);
     expect(first.body).toEqual({
       status: 'SUCCESS',
@@ -134,12 +135,12 @@ describe('sessions', () => {
 
     it('tells them when a session, or a group of sessions, is deleted', async () => {
       const { session_id: one } = await createSession(ada, adaGroup);
-      await h.http().post('/deleteSession').set(ada.auth).send({ sessionId: one }).expect(200);
-      const groupId = (await h.http().post('/createGroup').set(ada.auth).send({}).expect(200)).body.res.group
-        .group_id as string;
+      await h.http().post('/deleteSession').set(ada.headers).send({ sessionId: one }).expect(200);
+      const groupId = (await h.http().post('/createGroup').set(ada.headers).send({}).expect(200)).body.res
+        .group.group_id as string;
       const two = (await createSession(ada, groupId)).session_id;
       const three = (await createSession(ada, groupId)).session_id;
-      await h.http().post('/deleteGroup').set(ada.auth).send({ groupId }).expect(200);
+      await h.http().post('/deleteGroup').set(ada.headers).send({ groupId }).expect(200);
       for (const calls of notices()) {
         expect(calls[0]).toEqual({ sessionIds: [one], deleted: true });
         expect(calls[1]).toMatchObject({ deleted: true });
@@ -158,7 +159,11 @@ describe('sessions', () => {
 
   it('deletes a session of the caller', async () => {
     const session = await createSession(ada, adaGroup);
-    const res = await h.http().post('/deleteSession').set(ada.auth).send({ sessionId: session.session_id });
+    const res = await h
+      .http()
+      .post('/deleteSession')
+      .set(ada.headers)
+      .send({ sessionId: session.session_id });
     expect(res.status).toBe(200);
     expect(res.body.res).toEqual({ message: 'Session deleted.' });
     expect((await sessionsOf(ada, adaGroup)).map((s) => s.session_id)).not.toContain(session.session_id);
@@ -184,7 +189,7 @@ describe('sessions', () => {
         h.http().post('/editSessionInfo').send({ sessionId, title: 'Mine' }),
       ];
       for (const call of calls) {
-        const res = await call.set(bo.auth).expect(403);
+        const res = await call.set(bo.headers).expect(403);
         expect(res.body.res.message).toMatch(
           /^(This group belongs to another researcher\.|Only the researcher who owns this session can do this\.|You are not part of this session\.)$/,
         );
@@ -206,7 +211,7 @@ describe('sessions', () => {
         h.http().post('/editSessionInfo').send({ sessionId: unknown, title: 'x' }),
       ];
       for (const call of calls) {
-        const res = await call.set(ada.auth).expect(404);
+        const res = await call.set(ada.headers).expect(404);
         expect(res.body.res.message).toMatch(/^No such (group|session)\.$/);
       }
     });
@@ -215,14 +220,14 @@ describe('sessions', () => {
       const res = await h
         .http()
         .post('/createSession')
-        .set(ada.auth)
-        .send({ groupId: adaGroup, email: bo.email })
+        .set(ada.headers)
+        .send({ groupId: adaGroup, email: bo.user.email })
         .expect(403);
       expect(res.body.res.message).toBe('You can only create sessions for yourself.');
     });
 
     it('keeps participants off the researcher routes', async () => {
-      const cy = h.participant('cy@uni.test');
+      const cy = h.person('participant', { email: 'cy@uni.test' });
       const sessionId = adaSession.session_id;
       for (const call of [
         h.http().get('/getSessions').query({ groupId: adaGroup }),
@@ -230,7 +235,7 @@ describe('sessions', () => {
         h.http().post('/deleteSession').send({ sessionId }),
         h.http().post('/editSessionInfo').send({ sessionId, title: 'x' }),
       ]) {
-        const res = await call.set(cy.auth).expect(403);
+        const res = await call.set(cy.headers).expect(403);
         expect(res.body.res.message).toBe('Only researchers can do this.');
       }
     });
@@ -277,7 +282,7 @@ describe('sessions', () => {
     });
 
     it('lets a participant in scope read the session, with the scope reduced to their own e-mail', async () => {
-      const cy = h.participant(cyEmail);
+      const cy = h.person('participant', { email: cyEmail });
       const seen = (await info(cy, listed.session_id).expect(200)).body.res.sessionInfo;
       expect(seen).toEqual({
         title: 'Invited only',
@@ -288,7 +293,7 @@ describe('sessions', () => {
         completionUrl: null,
       });
       // The same person with their e-mail in another case is the same person.
-      const shouting = h.participant(cyEmail.toUpperCase());
+      const shouting = h.person('participant', { email: cyEmail.toUpperCase() });
       expect((await info(shouting, listed.session_id).expect(200)).body.res.sessionInfo.scope).toEqual([
         cyEmail,
       ]);
@@ -297,15 +302,15 @@ describe('sessions', () => {
     });
 
     it('refuses anyone outside the scope with a 403 and none of the session', async () => {
-      const dee = h.participant('dee@uni.test');
+      const dee = h.person('participant', { email: 'dee@uni.test' });
       const res = await info(dee, listed.session_id).expect(403);
       expect(res.body.res).toEqual({ message: 'You are not part of this session.', code: 'FORBIDDEN' });
-      await info(h.participant(cyEmail), other.session_id).expect(403);
+      await info(h.person('participant', { email: cyEmail }), other.session_id).expect(403);
       await info(dee, fakeId()).expect(404);
     });
 
     it('lists the caller’s sessions (Everyone or listed), oldest first, with delete disabled', async () => {
-      const cy = h.participant(cyEmail);
+      const cy = h.person('participant', { email: cyEmail });
       const res = await participantSessions(cy).expect(200);
       const sessions = res.body.res.sessions as Record<string, unknown>[];
       const mine = sessions.filter((s) =>
@@ -333,13 +338,13 @@ describe('sessions', () => {
     });
 
     it('matches the e-mail whatever its case, and accepts the caller’s own e-mail as the parameter', async () => {
-      const cy = h.participant(cyEmail.toUpperCase());
+      const cy = h.person('participant', { email: cyEmail.toUpperCase() });
       const ids = await listedIds(cy, { email: cyEmail });
       expect(ids).toContain(listed.session_id);
     });
 
     it('shows an unlisted participant only the Everyone sessions', async () => {
-      const dee = h.participant('dee.unlisted@uni.test');
+      const dee = h.person('participant', { email: 'dee.unlisted@uni.test' });
       const ids = await listedIds(dee);
       expect(ids).toContain(everyone.session_id);
       expect(ids).not.toContain(listed.session_id);
@@ -347,7 +352,7 @@ describe('sessions', () => {
     });
 
     it('lists sessions for researchers too, by their e-mail', async () => {
-      const eve = h.researcher('secret.one@uni.test');
+      const eve = h.person('researcher', { email: 'secret.one@uni.test' });
       const ids = await listedIds(eve);
       expect(ids).toEqual(expect.arrayContaining([listed.session_id, other.session_id, everyone.session_id]));
       // And such a researcher may read the session as a participant, scope reduced.
@@ -357,13 +362,13 @@ describe('sessions', () => {
     });
 
     it('refuses to list another e-mail’s sessions', async () => {
-      const cy = h.participant(cyEmail);
+      const cy = h.person('participant', { email: cyEmail });
       const res = await participantSessions(cy, { email: 'secret.one@uni.test' }).expect(403);
       expect(res.body.res.message).toBe('You can only list your own sessions.');
     });
 
     it('stops listing a session once the participant leaves its scope', async () => {
-      const cy = h.participant(cyEmail);
+      const cy = h.person('participant', { email: cyEmail });
       await edit(ada, { sessionId: listed.session_id, scope: ['secret.one@uni.test'] }).expect(200);
       const ids = await listedIds(cy);
       expect(ids).not.toContain(listed.session_id);
@@ -446,7 +451,7 @@ describe('sessions', () => {
         'email: is not a valid e-mail address',
       ],
     ] as const)('%s %s refuses %s with a 400 that says why', async (method, path, _label, input, message) => {
-      const res = await sendInput(h.http(), method, path, input).set(ada.auth).expect(400);
+      const res = await sendInput(h.http(), method, path, input).set(ada.headers).expect(400);
       expect(res.body.status).toBe('ERROR');
       expect(res.body.res.message).toBe(message);
     });
@@ -481,7 +486,7 @@ describe('sessions', () => {
       const res = await h
         .http()
         .post('/editSessionInfo')
-        .set(ada.auth)
+        .set(ada.headers)
         .type('form')
         .send({ sessionId: session.session_id, title: 'Forged' })
         .expect(415);
@@ -495,7 +500,7 @@ describe('sessions', () => {
       const res = await h
         .http()
         .post('/editSessionInfo')
-        .set(ada.auth)
+        .set(ada.headers)
         .set('content-type', 'application/json')
         .send('{"sessionId":')
         .expect(400);

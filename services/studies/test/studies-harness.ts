@@ -1,11 +1,12 @@
 import { Controller, type INestApplication } from '@nestjs/common';
-import { Input, InternalEndpoint, defineService, serviceEnv, type AuthUser } from '@uis/kit';
+import { Input, InternalEndpoint, defineService, serviceEnv } from '@uis/kit';
 import {
   createAppWithOverrides,
   createTestDatabase,
-  testPeople,
   testSecrets,
+  testWorld,
   type TestDatabase,
+  type TestWorld,
 } from '@uis/kit/testing';
 import {
   internalRoutes,
@@ -132,7 +133,10 @@ function liveController(standIn: StandIn, route: (typeof SESSION_ACCESS_LISTENER
   return LiveStandIn;
 }
 
-export interface StudiesHarness {
+export type { TestPerson } from '@uis/kit/testing';
+
+/** Kit's test world (the cast, `as`, `person`, `session`), with studies itself answering its routes. */
+export interface StudiesHarness extends TestWorld {
   app: INestApplication;
   db: TestDatabase;
   env: Record<string, string>;
@@ -144,21 +148,10 @@ export interface StudiesHarness {
   realtime: StandIn;
   signal: StandIn;
   http: () => ReturnType<typeof request>;
-  /** A signed-in user with a fresh id (e-mail as given, or a fresh one). */
-  user(type: AuthUser['type'], email?: string): TestUser;
-  researcher(email?: string): TestUser;
-  participant(email?: string): TestUser;
   /** Raw SQL on the test database (search_path is the studies schema): for factories and checks. */
   sql<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
-
-export interface TestUser extends AuthUser {
-  token: string;
-  auth: { authorization: string };
-}
-
-let emails = 0;
 
 /**
  * Studies as createApp builds it, on a database of its own, with the content and records stand-ins
@@ -202,13 +195,10 @@ export async function startStudies(
   const pg = new Client({ connectionString: db.url, options: '-c search_path=studies' });
   await pg.connect();
 
-  const people = testPeople(env.JWT_SECRET!);
-  const user = (type: AuthUser['type'], email = `user${++emails}-${randomUUID().slice(0, 8)}@uni.test`) => {
-    const { user: authUser, token, headers } = people.person(type, { email, name: email.split('@')[0]! });
-    return { ...authUser, token, auth: headers };
-  };
+  const http = () => request(app.getHttpServer());
 
   return {
+    ...testWorld({ jwtSecret: env.JWT_SECRET!, studies: http }),
     app,
     db,
     env,
@@ -217,10 +207,7 @@ export async function startStudies(
     auth,
     realtime,
     signal,
-    http: () => request(app.getHttpServer()),
-    user,
-    researcher: (email) => user('researcher', email),
-    participant: (email) => user('participant', email),
+    http,
     async sql<T>(text: string, values: unknown[] = []) {
       return (await pg.query(text, values)).rows as T[];
     },

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { TINY_MP4 } from '@uis/kit/testing';
 import { Mp4StructureCheck, NotMp4Error } from './mp4-structure';
 
-const FIXTURE = fs.readFileSync(path.join(__dirname, '../../test/fixtures/tiny.mp4'));
+const FIXTURE = fs.readFileSync(TINY_MP4);
 
 /** A box with a 32-bit size. */
 const box = (type: string, body: Buffer | number = 0, size?: number) => {

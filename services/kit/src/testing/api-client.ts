@@ -8,7 +8,7 @@ import {
   type RouteDef,
   type RouteName,
 } from '@uis/proto';
-import type { TestPerson } from './people';
+import { bearer } from './people';
 import { sendInput, type Http } from './send-input';
 
 /** What a route answered, read through proto: the parsed `res` of a SUCCESS, or the error's. */
@@ -48,6 +48,9 @@ const pathSegment = (value: string): string => {
   }
 };
 
+/** Whom a call is made as: someone with a token (a TestPerson, or Anonymous's null), a raw token, or nobody. */
+export type CallerToken = { token: string | null } | string | null | undefined;
+
 /** Input as a test sends it: the route's own request, or anything else to see it refused. */
 type AnyInput<N extends RouteName> = RequestOf<N> | Record<string, unknown>;
 
@@ -60,7 +63,7 @@ export function apiClient(http: () => Http) {
   const send = async <N extends RouteName>(
     name: N,
     input: AnyInput<N>,
-    as: TestPerson | string | null | undefined,
+    as: CallerToken,
     file?: UploadFile,
   ): Promise<ApiAnswer<N>> => {
     const route: RouteDef = routes[name];
@@ -71,8 +74,8 @@ export function apiClient(http: () => Http) {
       path = path.replace(param, pathSegment(String(rest[key])));
       delete rest[key];
     }
-    const token = typeof as === 'string' ? as : as?.token;
-    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const token = typeof as === 'string' ? as : (as?.token ?? undefined);
+    const auth: Record<string, string> = token ? bearer(token) : {};
     let req;
     if (route.multipartFile) {
       req = http().post(path).set(auth);
@@ -102,14 +105,9 @@ export function apiClient(http: () => Http) {
 
   return {
     /** Calls a route and answers whatever it answered. */
-    call: <N extends RouteName>(name: N, input: AnyInput<N>, as?: TestPerson | string | null) =>
-      send(name, input, as),
+    call: <N extends RouteName>(name: N, input: AnyInput<N>, as?: CallerToken) => send(name, input, as),
     /** Calls a route that must succeed and answers its `res`; anything else fails the test, saying why. */
-    ok: async <N extends RouteName>(
-      name: N,
-      input: AnyInput<N>,
-      as?: TestPerson | string | null,
-    ): Promise<AnswerOf<N>> => {
+    ok: async <N extends RouteName>(name: N, input: AnyInput<N>, as?: CallerToken): Promise<AnswerOf<N>> => {
       const answer = await send(name, input, as);
       if (answer.status !== 200 || answer.res === undefined) {
         throw new Error(`${name} answered ${answer.status}: ${answer.error?.message ?? answer.text}`);
@@ -121,7 +119,7 @@ export function apiClient(http: () => Http) {
       name: N,
       fields: AnyInput<N>,
       file: UploadFile | undefined,
-      as?: TestPerson | string | null,
+      as?: CallerToken,
     ) => send(name, fields, as, file),
   };
 }

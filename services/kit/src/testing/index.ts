@@ -16,9 +16,31 @@ export { freePort } from './ports';
 export { lateBoundServer, type LateBoundServer } from './late-bound-server';
 export { waitFor } from './wait';
 export { TcpBalancer } from './tcp-balancer';
-export { testPeople, testUser, type TestPeople, type TestPerson } from './people';
-export { apiClient, type ApiAnswer, type ApiClient } from './api-client';
+export {
+  bearer,
+  signedUpOf,
+  testPeople,
+  testUser,
+  type SignedUp,
+  type TestPeople,
+  type TestPerson,
+} from './people';
+export { apiClient, type ApiAnswer, type ApiClient, type CallerToken } from './api-client';
 export { arbitraryOf, invalidPayloadOf } from './arbitrary';
 export { addProfile, emptyTotals, type BucketTotals } from './cpu-profile-buckets';
 /** The preload that profiles a service between two SIGWINCH (see profile-on-signal.ts). */
 export const PROFILE_PRELOAD = require.resolve('./profile-on-signal');
+export {
+  ANONYMOUS,
+  CAST,
+  scopeOf,
+  testWorld,
+  type Anonymous,
+  type Caller,
+  type CastName,
+  type Scope,
+  type SessionOptions,
+  type TestWorld,
+  type WorldOptions,
+} from './test-world';
+export { FIXTURES_DIR, TINY_MP4 } from './fixtures';

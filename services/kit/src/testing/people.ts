@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { UserType } from '@uis/proto';
-import { signAccessToken, type AuthUser } from '../auth/access-token';
+import { signAccessToken, verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { randomSuffix } from './database';
 
 /** A signed-in person of a test: who they are, their access token and the header that carries it. */
@@ -10,9 +10,16 @@ export interface TestPerson {
   headers: { authorization: string };
 }
 
-/** A user as an access token describes them: a new id, login and e-mail each time, unless given. */
+/** The header that carries an access token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A user as an access token describes them: a new id, login and e-mail each time, unless given; named
+ * after their e-mail when only that is given.
+ */
 export function testUser(type: UserType = 'participant', overrides: Partial<AuthUser> = {}): AuthUser {
-  const name = overrides.name ?? (type === 'researcher' ? 'Rosalind' : 'Pat');
+  const name =
+    overrides.name ?? overrides.email?.split('@')[0] ?? (type === 'researcher' ? 'Rosalind' : 'Pat');
   // A valid address whatever the name holds (tests give names with quotes, tabs or formulas).
   const local =
     name
@@ -34,7 +41,7 @@ export function testPeople(jwtSecret: string) {
   const tokenOf = (user: AuthUser, ttlSeconds = 3600) => signAccessToken(jwtSecret, user, ttlSeconds);
   const asPerson = (user: AuthUser, ttlSeconds?: number): TestPerson => {
     const token = tokenOf(user, ttlSeconds);
-    return { user, token, headers: { authorization: `Bearer ${token}` } };
+    return { user, token, headers: bearer(token) };
   };
   return {
     tokenOf,
@@ -46,3 +53,21 @@ export function testPeople(jwtSecret: string) {
   };
 }
 export type TestPeople = ReturnType<typeof testPeople>;
+
+/** Someone with an account, signed in through auth: a TestPerson and their refresh token. */
+export interface SignedUp extends TestPerson {
+  refreshToken: string;
+}
+
+/** The person a token pair from auth signs in (its access token read with the services' secret). */
+export function signedUpOf(jwtSecret: string, pair: { accessToken: string; refreshToken: string }): SignedUp {
+  const verified = verifyAccessToken(jwtSecret, pair.accessToken);
+  if (!verified) throw new Error('auth answered an access token the services under test do not accept');
+  const { user } = verified;
+  return {
+    user,
+    token: pair.accessToken,
+    headers: bearer(pair.accessToken),
+    refreshToken: pair.refreshToken,
+  };
+}

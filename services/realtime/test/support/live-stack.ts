@@ -1,18 +1,27 @@
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { InternalClient, Metrics, signAccessToken, verifyAccessToken, type AuthUser } from '@uis/kit';
-import { testUser } from '@uis/kit/testing';
-import { EVERYONE, internalRoutes, orderMessages, type MessageRecord, type PlaybackRecord } from '@uis/proto';
+import { InternalClient, Metrics, type AuthUser } from '@uis/kit';
+import {
+  signedUpOf,
+  testUser,
+  type Scope,
+  type SessionOptions,
+  type SignedUp,
+  type TestPerson,
+  type TestWorld,
+} from '@uis/kit/testing';
+import { internalRoutes, orderMessages, type MessageRecord, type PlaybackRecord } from '@uis/proto';
 import { Client } from 'pg';
 import type request from 'supertest';
 import { realtimeService } from '../../src';
+import type { SessionHost } from './redis-outage';
 
 /**
  * The part of scripts/system-tests/support/composed-stack.ts these tests use. That file belongs to the scripts
  * workspace, which depends on realtime (not the other way round), so TypeScript cannot import it
  * from here; jest loads it at run time (it maps @uis/* to sources) and this describes it.
  */
-interface ComposedStack {
+interface ComposedStack extends Pick<TestWorld, 'person' | 'signIn' | 'session' | 'editSession'> {
   env: Record<string, string>;
   db: { url: string };
   apps: ReadonlyMap<string, INestApplication>;
@@ -21,25 +30,17 @@ interface ComposedStack {
 }
 interface ComposedStackModule {
   startComposedStack(label: string, overrides?: Record<string, string>): Promise<ComposedStack>;
-  signUp(
-    stack: ComposedStack,
-    email: string,
-    name: string,
-  ): Promise<{ accessToken: string; refreshToken: string }>;
+  /** Someone with an account: a TestPerson and their refresh token. */
+  signUp(stack: ComposedStack, email: string, name: string): Promise<SignedIn>;
   /** Asks auth for a magic link for `email` and answers the one mailed for that request. */
   mailedLink(stack: ComposedStack, email: string): Promise<URL>;
 }
 const COMPOSED_STACK = path.resolve(__dirname, '../../../../scripts/system-tests/support/composed-stack');
 
-export interface Person {
-  user: AuthUser;
-  token: string;
-}
+export type { TestPerson } from '@uis/kit/testing';
 
 /** Someone with an account in auth, signed in: their access token's login can be revoked. */
-export interface SignedIn extends Person {
-  refreshToken: string;
-}
+export type SignedIn = SignedUp;
 
 export interface Replica {
   url: string;
@@ -86,36 +87,49 @@ export class LiveStack {
     return this.stack.env;
   }
 
-  person(type: AuthUser['type'], name: string): Person {
-    const user = testUser(type, { name });
-    return { user, token: this.token(user) };
+  /** Someone new, signed in (a token valid for an hour). */
+  person(type?: AuthUser['type'], overrides?: Partial<AuthUser>): TestPerson {
+    return this.stack.person(type, overrides);
   }
 
-  token(user: AuthUser, ttlSeconds = 600): string {
-    return signAccessToken(this.stack.env.JWT_SECRET!, user, ttlSeconds);
+  /** Another token of someone's (e.g. one expiring soon, or expired). */
+  signIn(user: AuthUser, ttlSeconds?: number): TestPerson {
+    return this.stack.signIn(user, ttlSeconds);
   }
 
-  /** A new session of the researcher's, with these participants in scope (Everyone when null). */
-  async session(owner: Person, participants: readonly Person[] | null): Promise<string> {
-    const groupId = (await this.post(owner, '/createGroup', {})).group!.group_id!;
-    const sessionId = (await this.post(owner, '/createSession', { groupId })).session!.session_id!;
-    await this.setScope(owner, sessionId, participants);
-    return sessionId;
+  /** A new session (default scope: the cast's participant; give `scope` and `owner`). */
+  session(options: SessionOptions): Promise<string> {
+    return this.stack.session(options);
   }
 
-  async setScope(owner: Person, sessionId: string, participants: readonly Person[] | null): Promise<void> {
-    const scope = participants ? participants.map((p) => p.user.email) : EVERYONE;
-    await this.post(owner, '/editSessionInfo', { sessionId, scope });
+  /** Changes who is in a session made by `session()`, as its owner does. */
+  editSession(sessionId: string, edit: { scope?: Scope }): Promise<void> {
+    return this.stack.editSession(sessionId, edit);
   }
 
-  async deleteSession(owner: Person, sessionId: string): Promise<void> {
+  /** This stack in the shape runRedisOutage drives (the realtime benchmark's stack has that shape too). */
+  sessionHost(): SessionHost {
+    const people = new Map<string, TestPerson>();
+    return {
+      person: (type, name) => {
+        const person = this.person(type, { name });
+        people.set(person.token, person);
+        return person;
+      },
+      session: (owner, participants) => this.session({ owner: people.get(owner.token), scope: participants }),
+      replica: (overrides) => this.replica(overrides),
+      storedMessages: (sessionId) => this.storedMessages(sessionId),
+    };
+  }
+
+  async deleteSession(owner: TestPerson, sessionId: string): Promise<void> {
     await this.post(owner, '/deleteSession', { sessionId });
   }
 
   /** Signs someone up through auth as a person does (the magic link from the dev outbox). */
   async signUp(name: string): Promise<SignedIn> {
     const email = testUser('participant', { name }).email;
-    return this.signedIn(await this.composed.signUp(this.stack, email, name));
+    return this.composed.signUp(this.stack, email, name);
   }
 
   /** Another login of someone signed up already (a second device): a new magic link, a new login id. */
@@ -124,7 +138,10 @@ export class LiveStack {
     const token = (await this.composed.mailedLink(this.stack, email)).searchParams.get('token') ?? '';
     const res = await this.stack.http().get('/getUserTokens').query({ email, token });
     if (res.status !== 200) throw new Error(`/getUserTokens: ${res.status} ${JSON.stringify(res.body)}`);
-    return this.signedIn((res.body as { res: { accessToken: string; refreshToken: string } }).res);
+    return signedUpOf(
+      this.env.JWT_SECRET!,
+      (res.body as { res: { accessToken: string; refreshToken: string } }).res,
+    );
   }
 
   /** Signs out as the web client does: the refresh token's login ends (auth revokes it). */
@@ -133,7 +150,7 @@ export class LiveStack {
   }
 
   /** Deletes the account as its owner does. */
-  async deleteAccount(person: Person): Promise<void> {
+  async deleteAccount(person: TestPerson): Promise<void> {
     await this.post(person, '/deleteUser', { email: person.user.email });
   }
 
@@ -158,7 +175,7 @@ export class LiveStack {
   }
 
   /** `count` messages stored one after the other (so their order is their stored order), as `author`. */
-  async storeMessages(sessionId: string, author: Person, count: number, label = 'Stored'): Promise<void> {
+  async storeMessages(sessionId: string, author: TestPerson, count: number, label = 'Stored'): Promise<void> {
     const records = this.records();
     for (let n = 1; n <= count; n += 1) {
       await records.call(internalRoutes.recordsAppendMessages, {
@@ -175,13 +192,7 @@ export class LiveStack {
     }
   }
 
-  private signedIn({ accessToken, refreshToken }: { accessToken: string; refreshToken: string }): SignedIn {
-    const verified = verifyAccessToken(this.env.JWT_SECRET!, accessToken);
-    if (!verified) throw new Error('auth answered an access token the stack does not accept');
-    return { user: verified.user, token: accessToken, refreshToken };
-  }
-
-  private async post(caller: Person | null, route: string, body: object) {
+  private async post(caller: TestPerson | null, route: string, body: object) {
     const post = this.stack.http().post(route);
     const res = await (caller ? post.set('authorization', `Bearer ${caller.token}`) : post).send(body);
     if (res.status !== 200) throw new Error(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
@@ -189,7 +200,7 @@ export class LiveStack {
   }
 
   /** The session's playback log, as its owner reads it (records' REST route). */
-  async playbackLog(owner: Person, sessionId: string): Promise<PlaybackRecord[]> {
+  async playbackLog(owner: TestPerson, sessionId: string): Promise<PlaybackRecord[]> {
     const res = await this.stack
       .http()
       .get('/getPlayback')

@@ -1,5 +1,5 @@
 import { TEST_REDIS_URL, randomSuffix } from '@uis/kit/testing';
-import { LiveStack, type Person, type Replica } from './live-stack';
+import { LiveStack, type TestPerson, type Replica } from './live-stack';
 import { RecordingConnection } from './recording-connection';
 
 /** Two realtime replicas on one Redis over one stack, with a researcher and two participants. */
@@ -7,11 +7,11 @@ export interface TwoReplicas {
   stack: LiveStack;
   a: Replica;
   b: Replica;
-  researcher: Person;
-  pat: Person;
-  pia: Person;
+  researcher: TestPerson;
+  pat: TestPerson;
+  pia: TestPerson;
   /** A connected client of `person` on `replica`, closed after the test. */
-  connect: (replica: Replica, person: Person) => Promise<RecordingConnection>;
+  connect: (replica: Replica, person: TestPerson) => Promise<RecordingConnection>;
   /** The researcher on A and both participants on B, all joined to a new session. */
   liveSession: () => Promise<{
     sessionId: string;
@@ -28,14 +28,14 @@ export interface TwoReplicas {
 export function useTwoReplicas(label: string): TwoReplicas {
   const clients: RecordingConnection[] = [];
   const fixture = {
-    connect: async (replica: Replica, person: Person) => {
+    connect: async (replica: Replica, person: TestPerson) => {
       const client = new RecordingConnection(replica.url, { token: person.token });
       clients.push(client);
       return client.connected();
     },
     liveSession: async () => {
       const { stack, a, b, researcher, pat, pia } = fixture;
-      const sessionId = await stack.session(researcher, [pat, pia]);
+      const sessionId = await stack.session({ owner: researcher, scope: [pat, pia] });
       const [owner, p1, p2] = await Promise.all([
         fixture.connect(a, researcher),
         fixture.connect(b, pat),
@@ -50,9 +50,9 @@ export function useTwoReplicas(label: string): TwoReplicas {
     fixture.stack = await LiveStack.start(label);
     const redis = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `uis-test:${randomSuffix()}` };
     [fixture.a, fixture.b] = await Promise.all([fixture.stack.replica(redis), fixture.stack.replica(redis)]);
-    fixture.researcher = fixture.stack.person('researcher', 'Rhea Researcher');
-    fixture.pat = fixture.stack.person('participant', 'Pat');
-    fixture.pia = fixture.stack.person('participant', 'Pia');
+    fixture.researcher = fixture.stack.person('researcher', { name: 'Rhea Researcher' });
+    fixture.pat = fixture.stack.person('participant', { name: 'Pat' });
+    fixture.pia = fixture.stack.person('participant', { name: 'Pia' });
   });
 
   afterEach(() => {

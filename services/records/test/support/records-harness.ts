@@ -1,16 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
-import { signAccessToken, type AuthUser } from '@uis/kit';
+import type { AuthUser } from '@uis/kit';
 import {
   createTestDatabase,
   lateBoundServer,
   testSecrets,
-  testUser,
+  testWorld,
+  type Caller,
+  type CastName,
   type TestDatabase,
+  type TestWorld,
   createAppWithOverrides,
   sendInput,
 } from '@uis/kit/testing';
 import {
-  EVERYONE,
   MessageRecord,
   PixelRecord,
   PlaybackRecord,
@@ -26,15 +28,7 @@ import request from 'supertest';
 import { recordsService } from '../../src';
 import { startContentStandIn, type ContentTable } from './stand-ins';
 
-/** The people every test plays. Names and e-mails are distinct so a leak is easy to spot. */
-export const PEOPLE = {
-  owner: { type: 'researcher', name: 'Owner Olga', email: 'olga@lab.test' },
-  participant: { type: 'participant', name: 'Pat Participant', email: 'pat@uni.test' },
-  outsider: { type: 'participant', name: 'Otto Outsider', email: 'otto@uni.test' },
-  otherResearcher: { type: 'researcher', name: 'Rita Rival', email: 'rita@lab.test' },
-} as const satisfies Record<string, Omit<AuthUser, 'id' | 'loginId'>>;
-export type Person = keyof typeof PEOPLE;
-export type Caller = Person | 'anonymous';
+export type { Caller, CastName } from '@uis/kit/testing';
 /** Who realtime names as the author of an append: its checked user's id, e-mail and name. */
 export interface Author {
   userId: string;
@@ -49,26 +43,20 @@ type Fields<R extends 'recordsAppendPixel' | 'recordsAppendPlayback'> = Omit<
 export type MessageItem = InternalRequestOf<'recordsAppendMessages'>['items'][number];
 export type MessageFields = Partial<Omit<MessageItem, 'sessionId' | keyof Author>>;
 
-export interface RecordsHarness {
+/** Kit's test world (the cast, `as`, `person`, `session`), with records and the real studies behind it. */
+export interface RecordsHarness extends TestWorld {
   app: INestApplication;
   studies: INestApplication;
   db: TestDatabase;
   /** A connection to the test database, `records` first on its search path: what a test reads or breaks directly. */
   pg: Client;
   content: ContentTable;
-  users: Record<Person, AuthUser>;
   /** Records' REST and internal endpoints. */
   http: () => ReturnType<typeof request>;
   /** The real studies service, which owns sessions and answers records' access checks. */
   studiesHttp: () => ReturnType<typeof request>;
-  /** Authorization header of a person (none for anonymous). */
-  as(caller: Caller): Record<string, string>;
   /** A person as realtime names the author of an append: id, e-mail and name. */
-  author(person: Person | Author): Author;
-  /** A participant with a token of their own (names that test the export). */
-  person(name: string): { user: AuthUser; headers: Record<string, string> };
-  /** A session of the owner's in studies, its scope the participant's e-mail, or Everyone (null). */
-  newSession(options?: { scope?: readonly string[] | null }): Promise<string>;
+  author(person: CastName | Author): Author;
   setPrompts(sessionId: string, prompts: Prompt[]): void;
   /** Calls an internal route of records with the service token (or `token`; null for none). */
   internal(route: InternalRouteDef, input: object, token?: string | null): request.Test;
@@ -76,20 +64,20 @@ export interface RecordsHarness {
    * A chat message appended as realtime appends it (its group commit, a list of one), by `by`
    * (default the participant); `message` defaults to 'hi'.
    */
-  appendMessage(sessionId: string, fields?: MessageFields, by?: Person | Author): Promise<MessageRecord>;
+  appendMessage(sessionId: string, fields?: MessageFields, by?: CastName | Author): Promise<MessageRecord>;
   /** Several messages in one group commit, answered in the order of the items. */
   appendMessages(items: MessageItem[]): Promise<MessageRecord[]>;
   /** A click appended as realtime appends it, by `by` (default the participant). */
   appendPixel(
     sessionId: string,
     fields?: Partial<Fields<'recordsAppendPixel'>>,
-    by?: Person | Author,
+    by?: CastName | Author,
   ): Promise<PixelRecord>;
   /** A playback entry appended as realtime appends it, by `by` (default the owner). */
   appendPlayback(
     sessionId: string,
     fields?: Partial<Fields<'recordsAppendPlayback'>>,
-    by?: Person | Author,
+    by?: CastName | Author,
   ): Promise<PlaybackRecord>;
   /** A message posted over REST (`/addMessage`) by `caller`. */
   addMessage(caller: Caller, sessionId: string, message: string): Promise<MessageRecord>;
@@ -135,25 +123,12 @@ export async function startRecords(
   ]);
   await studiesServer.serve(studies);
 
-  const tokenOf = (user: AuthUser) => signAccessToken(secrets.JWT_SECRET, user, 600);
-  const bearer = (user: AuthUser) => ({ authorization: `Bearer ${tokenOf(user)}` });
-  const users = Object.fromEntries(
-    Object.entries(PEOPLE).map(([key, person]) => [key, testUser(person.type, person)]),
-  ) as Record<Person, AuthUser>;
-  const headers = Object.fromEntries(
-    Object.entries(users).map(([key, user]) => [key, bearer(user)]),
-  ) as unknown as Record<Person, Record<string, string>>;
   const http = () => request(app.getHttpServer());
   const studiesHttp = () => request(studies.getHttpServer());
+  const world = testWorld({ jwtSecret: secrets.JWT_SECRET, studies: studiesHttp });
+  const { users } = world;
 
-  let groupId: string | undefined;
-  const ownersGroup = async () => {
-    groupId ??= (await studiesHttp().post('/createGroup').set(headers.owner).send({}).expect(200)).body.res
-      .group.group_id as string;
-    return groupId;
-  };
-
-  const authorOf = (by: Person | Author): Author =>
+  const authorOf = (by: CastName | Author): Author =>
     typeof by === 'string' ? { userId: users[by].id, email: users[by].email, name: users[by].name } : by;
   const internal = (route: InternalRouteDef, input: object, token: string | null = secrets.SERVICE_TOKEN) => {
     const call = sendInput(http(), route.method, route.path, input);
@@ -165,34 +140,15 @@ export async function startRecords(
   };
 
   return {
+    ...world,
     app,
     studies,
     db,
     pg,
     content: content.table,
-    users,
     http,
     studiesHttp,
-    as: (caller) => (caller === 'anonymous' ? {} : headers[caller]),
     author: authorOf,
-    person(name) {
-      const user = testUser('participant', { name });
-      return { user, headers: bearer(user) };
-    },
-    async newSession({ scope = [users.participant.email] } = {}) {
-      const created = await studiesHttp()
-        .post('/createSession')
-        .set(headers.owner)
-        .send({ groupId: await ownersGroup() })
-        .expect(200);
-      const sessionId = created.body.res.session.session_id as string;
-      await studiesHttp()
-        .post('/editSessionInfo')
-        .set(headers.owner)
-        .send({ sessionId, scope: scope ?? EVERYONE })
-        .expect(200);
-      return sessionId;
-    },
     setPrompts(sessionId, prompts) {
       content.table.prompts.set(sessionId, prompts);
     },
@@ -223,7 +179,7 @@ export async function startRecords(
     async addMessage(caller, sessionId, message) {
       const res = await http()
         .post('/addMessage')
-        .set(caller === 'anonymous' ? {} : headers[caller])
+        .set(world.as(caller).headers)
         .send({ sessionId, message })
         .expect(200);
       return MessageRecord.parse(res.body.res.message);
