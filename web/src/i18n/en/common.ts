@@ -1,4 +1,4 @@
-import type { PlaybackEvent } from '@uis/proto';
+import type { DeviceCheckItem, PlaybackEvent } from '@uis/proto';
 
 /**
  * The web app's own English texts that more than one screen shows, each written once (the spec's
@@ -79,3 +79,13 @@ export const CONSENT_GATE_TEXTS = {
   agreeAndJoin: 'I agree and join',
   joinFailed: 'You could not join the session. Please try again.',
 } as const;
+
+/** The device check's items, in the order it shows them: on its page and in the record panel's tab. */
+export const DEVICE_CHECK_ITEM_TEXTS = {
+  camera: 'Camera',
+  microphone: 'Microphone',
+  speakers: 'Speakers',
+  stun: 'Network: reaching the call server',
+  turn: 'Network: relay for strict firewalls',
+  rtt: 'Network: speed of the connection',
+} as const satisfies Record<DeviceCheckItem, string>;
