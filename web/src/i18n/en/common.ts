@@ -26,6 +26,7 @@ export const COMMON_TEXTS = {
   reaction: 'Reaction',
   cancel: 'Cancel',
   addSession: 'Add session',
+  deleteSession: 'Delete session',
   /** A list of session cards. */
   sessions: 'Sessions',
   backToSessions: 'Back to your sessions',
