@@ -5,9 +5,8 @@ import { returnPathOf, returnPathState } from '../../../signed-in/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { AuthField } from './auth-field';
-import { USER_TYPE_LABELS } from './user-type-step';
 import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';
-import { SIGN_UP_TEXTS } from '../../../i18n/en/sign-up';
+import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../../../i18n/en/sign-up';
 
 interface FieldErrors {
   email?: string;
