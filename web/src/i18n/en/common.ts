@@ -27,6 +27,8 @@ export const COMMON_TEXTS = {
   cancel: 'Cancel',
   addSession: 'Add session',
   deleteSession: 'Delete session',
+  /** The study export's link: in the session editor and on the dashboard (a group's sessions). */
+  exportStudy: 'Export study (ZIP)',
   /** A list of session cards. */
   sessions: 'Sessions',
   backToSessions: 'Back to your sessions',

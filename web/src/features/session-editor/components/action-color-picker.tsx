@@ -27,7 +27,7 @@ export function ActionColorPicker({ value, onChange }: ActionColorPickerProps) {
         onClick={() => setOpen((shown) => !shown)}
       />
       {open ? (
-        <Popover label="Choose a colour" onClose={() => setOpen(false)} className="action-color-popover">
+        <Popover label={EDITOR_TEXTS.chooseColour} onClose={() => setOpen(false)} className="action-color-popover">
           <HexColorPicker color={hex} onChange={onChange} />
           <div className="action-color-row">
             <HexColorInput

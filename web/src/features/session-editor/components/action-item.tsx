@@ -69,7 +69,7 @@ export function ActionItem({ action }: { action: Action }) {
         <ActionColorPicker value={draft.color} onChange={(color) => edit({ color })} />
         <IconButton
           icon="delete"
-          label="Delete action"
+          label={EDITOR_TEXTS.deleteAction}
           disabled={removeAction.isPending}
           onClick={() => removeAction.mutate({ actionId: action.action_id })}
         />

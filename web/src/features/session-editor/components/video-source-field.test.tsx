@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
 import { tokens } from '../../../signed-in/tokens';
-import { NOT_MP4_TEXT } from '../lib/video-file';
+import { NOT_MP4_TEXT } from '../../../i18n/en/editor';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { VideoSourceField } from './video-source-field';
