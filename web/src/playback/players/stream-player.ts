@@ -4,6 +4,7 @@ import { streamSourceOf } from './stream-source';
 import { createMediaPlayer } from './stream-media';
 import type { StreamPlayerOptions } from './stream-view';
 import { createYouTubePlayer } from './youtube-player';
+import { playerNotLoadedText } from '../../i18n/en/playback';
 
 export { StreamPlayerError, type StreamErrorCode } from './stream-errors';
 export type { StreamPlayerOptions } from './stream-view';
@@ -12,7 +13,7 @@ export type { StreamPlayerOptions } from './stream-view';
 const chunkFailed = (library: string) => (cause: unknown) => {
   throw new StreamPlayerError(
     'player-load',
-    `The ${library} player could not be loaded. Check the connection and reload the page.`,
+    playerNotLoadedText(library),
     { cause },
   );
 };
