@@ -37,7 +37,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 async function exportedTable(editor: Page, file: string): Promise<Record<string, string>[]> {
   const [download] = await Promise.all([
     editor.waitForEvent('download'),
-    editor.getByRole('link', { name: 'Export study (ZIP)' }).click(),
+    editor.getByRole('link', { name: COMMON_TEXTS.exportStudy }).click(),
   ]);
   const zip = path.join(OUTPUT_DIR, `consent-${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(zip);

@@ -94,7 +94,8 @@ export const DEVICE_CHECK_ITEM_TEXTS = {
 } as const satisfies Record<DeviceCheckItem, string>;
 
 /** '1 message', '3 clicks': a count with its noun. */
-const countText = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+const countText = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`;
 
 /** What a withdrawal deleted, in words ('2 messages and 1 click'): for the participant and the researcher. */
 export const deletedText = ({ messages, clicks }: { messages: number; clicks: number }): string =>

@@ -69,7 +69,8 @@ export const CHECK_RESULT_TEXTS = {
 
 export const serverAnswersText = (rttMs: number): string => `The server answers in ${rttMs} ms.`;
 
-export const serverSlowText = (rttMs: number): string => `The server takes ${rttMs} ms to answer: the call may lag.`;
+export const serverSlowText = (rttMs: number): string =>
+  `The server takes ${rttMs} ms to answer: the call may lag.`;
 
 export const serverDownText = (why: string): string => `The server could not be reached (${why}).`;
 

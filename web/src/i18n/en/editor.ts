@@ -67,3 +67,10 @@ export const notAddedListText = (names: readonly string[], more: number, count: 
   const are = count === 1 ? 'is not an e-mail address' : 'are not e-mail addresses';
   return `${names.join(', ')}${andMore} ${are}, so ${count === 1 ? 'it was' : 'they were'} not added.`;
 };
+
+/** An action's colour swatch and icon button, for screen readers. */
+export const colourText = (value: string): string => `Colour ${value}`;
+export const iconText = (icon: string, style: string): string => `Icon ${icon} (${style})`;
+
+/** The scope field's menu entry for an address not in the directory yet. */
+export const inviteText = (email: string): string => `Invite ${email}`;

@@ -47,6 +47,9 @@ export const LIVE_SESSION_TEXTS = {
   notEnded: 'The session was not ended',
   /** What a click says when it is not recorded. */
   clickNotRecorded: 'Your click was not recorded',
+  /** Your own tile in the call. */
+  you: 'You',
+  loadingCall: 'Loading the call…',
 } as const;
 
 export const accessEndedText = (why: string): string => `You are no longer in this session: ${why}`;

@@ -76,5 +76,8 @@ export const joinCapErrorText = (max: number): string =>
 export const joinedText = (joined: number, cap: number | null): string =>
   cap === null ? `${joined} joined, no cap` : `${joined} joined of at most ${cap}`;
 
+/** A person's panel ids, for screen readers. */
+export const panelIdsOfText = (email: string): string => `Panel ids of ${email}`;
+
 /** When a person joined (a short time). */
 export const joinedAtText = (time: string): string => `Joined ${time}`;

@@ -37,12 +37,15 @@ export const dashSegmentsNotLoadedText = (host: string): string =>
 export const httpStatusText = (code: number): string => ` (HTTP ${code})`;
 export const hlsPlaylistNotLoadedText = (host: string, status: string): string =>
   `The HLS playlist could not be loaded from ${host}${status}.`;
-export const noHlsPlaylistText = (host: string): string => `The address at ${host} holds no valid HLS playlist.`;
+export const noHlsPlaylistText = (host: string): string =>
+  `The address at ${host} holds no valid HLS playlist.`;
 export const hlsSegmentsNotLoadedText = (host: string, status: string): string =>
   `The HLS stream stopped: its segments could not be loaded from ${host}${status}.`;
 
-export const streamInterruptedText = (host: string): string => `Loading the stream from ${host} was interrupted.`;
-export const streamNotDownloadedText = (host: string): string => `The stream could not be downloaded from ${host}.`;
+export const streamInterruptedText = (host: string): string =>
+  `Loading the stream from ${host} was interrupted.`;
+export const streamNotDownloadedText = (host: string): string =>
+  `The stream could not be downloaded from ${host}.`;
 export const streamNotPlayableText = (host: string): string =>
   `The stream at ${host} cannot be played: the address holds no video this browser can play ` +
   '(the file is missing, or its format is not supported).';

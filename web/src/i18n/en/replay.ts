@@ -43,7 +43,8 @@ export const promptSetText = (at: string, duration: string, text: string): strin
   `Prompt at ${at} for ${duration}: ${text}`;
 /** `by` is ' by Rhea', or empty when nobody is named. */
 export const byText = (who: string | null | undefined): string => (who ? ` by ${who}` : '');
-export const promptFiredText = (by: string, at: string, text: string): string => `Prompt fired${by} at ${at}: ${text}`;
+export const promptFiredText = (by: string, at: string, text: string): string =>
+  `Prompt fired${by} at ${at}: ${text}`;
 export const seekText = (by: string, at: string): string => `Seek${by} to ${at}`;
 export const playerEventText = (title: string, by: string, at: string): string => `${title}${by} at ${at}`;
 

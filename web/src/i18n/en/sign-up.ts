@@ -20,6 +20,7 @@ export const SIGN_UP_TEXTS = {
     'Nothing after a few minutes? Look in your spam folder, or send it again. The link works once and for a short time.',
   sendAgain: 'Send it again',
   differentEmail: 'Use a different e-mail',
+  name: 'Name',
 } as const;
 
 /** The account types, and what each is for, on the first step of sign-up. */

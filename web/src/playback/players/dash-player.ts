@@ -3,7 +3,12 @@ import type { PlayerAdapter } from './player';
 import { hostOf, mediaElementError, StreamPlayerError } from './stream-errors';
 import { streamVideoAdapter, untilLoaded } from './stream-media';
 import { createStreamVideo, mountStreamView, throwIfAborted, type StreamPlayerOptions } from './stream-view';
-import { dashManifestNotLoadedText, dashSegmentsNotLoadedText, noDashManifestText, PLAYBACK_ERROR_TEXTS } from '../../i18n/en/playback';
+import {
+  dashManifestNotLoadedText,
+  dashSegmentsNotLoadedText,
+  noDashManifestText,
+  PLAYBACK_ERROR_TEXTS,
+} from '../../i18n/en/playback';
 
 /**
  * A DASH manifest (.mpd) in a <video> through dash.js (the `dashjs` package; `dash.js` on npm is

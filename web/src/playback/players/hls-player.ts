@@ -3,7 +3,13 @@ import type { PlayerAdapter } from './player';
 import { hostOf, StreamPlayerError } from './stream-errors';
 import { playInVideo, streamVideoAdapter, untilLoaded } from './stream-media';
 import { createStreamVideo, mountStreamView, throwIfAborted, type StreamPlayerOptions } from './stream-view';
-import { hlsPlaylistNotLoadedText, hlsSegmentsNotLoadedText, httpStatusText, noHlsPlaylistText, PLAYBACK_ERROR_TEXTS } from '../../i18n/en/playback';
+import {
+  hlsPlaylistNotLoadedText,
+  hlsSegmentsNotLoadedText,
+  httpStatusText,
+  noHlsPlaylistText,
+  PLAYBACK_ERROR_TEXTS,
+} from '../../i18n/en/playback';
 
 /**
  * An HLS playlist (.m3u8) in a <video>: through hls.js (Media Source Extensions) where it runs, else

@@ -1,4 +1,9 @@
-import { PLAYBACK_ERROR_TEXTS, streamInterruptedText, streamNotDownloadedText, streamNotPlayableText } from '../../i18n/en/playback';
+import {
+  PLAYBACK_ERROR_TEXTS,
+  streamInterruptedText,
+  streamNotDownloadedText,
+  streamNotPlayableText,
+} from '../../i18n/en/playback';
 
 /**
  * Why a stream cannot be played, in words for the video area: the live page shows the message of

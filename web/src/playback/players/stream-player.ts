@@ -11,11 +11,7 @@ export type { StreamPlayerOptions } from './stream-view';
 
 /** A player library's chunk that does not load is a stale page after a deploy, or the network. */
 const chunkFailed = (library: string) => (cause: unknown) => {
-  throw new StreamPlayerError(
-    'player-load',
-    playerNotLoadedText(library),
-    { cause },
-  );
+  throw new StreamPlayerError('player-load', playerNotLoadedText(library), { cause });
 };
 
 /**

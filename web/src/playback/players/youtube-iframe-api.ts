@@ -95,9 +95,7 @@ export function loadYouTubeIframeApi(): Promise<YouTubeNamespace> {
       window.onYouTubeIframeAPIReady = previous;
       script.remove();
       loading = null;
-      reject(
-        new StreamPlayerError('youtube-api', youTubeApiNotLoadedText(why)),
-      );
+      reject(new StreamPlayerError('youtube-api', youTubeApiNotLoadedText(why)));
     };
     const timer = setTimeout(() => fail(PLAYBACK_ERROR_TEXTS.youTubeNoAnswer), YOUTUBE_API_TIMEOUT_MS);
     window.onYouTubeIframeAPIReady = () => {

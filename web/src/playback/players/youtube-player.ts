@@ -54,10 +54,7 @@ export async function createYouTubePlayer(
     };
     const onAbort = () => fail(abortReason(signal as AbortSignal));
     const timer = setTimeout(
-      () =>
-        fail(
-          new StreamPlayerError('timeout', youTubeNotReadyText(YOUTUBE_READY_TIMEOUT_MS / 1000)),
-        ),
+      () => fail(new StreamPlayerError('timeout', youTubeNotReadyText(YOUTUBE_READY_TIMEOUT_MS / 1000))),
       YOUTUBE_READY_TIMEOUT_MS,
     );
     signal?.addEventListener('abort', onAbort);

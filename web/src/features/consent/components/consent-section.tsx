@@ -50,9 +50,7 @@ export function ConsentSection({ sessionId }: { sessionId: string }) {
           setDraft(null);
           const version = answer.consent?.version;
           if (answer.changed && version !== undefined)
-            notify.success(
-              answer.consent?.text ? consentSavedText(version) : CONSENT_SECTION_TEXTS.removed,
-            );
+            notify.success(answer.consent?.text ? consentSavedText(version) : CONSENT_SECTION_TEXTS.removed);
         },
         onError: (failure) => setError(failure.message),
       },

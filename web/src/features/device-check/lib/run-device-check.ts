@@ -30,9 +30,7 @@ export async function checkCamera(run: CheckRun): Promise<void> {
     void run.video.play().catch(() => undefined);
     run.report(
       'camera',
-      (await firstFrame(run.video))
-        ? pass(TEXTS.cameraWorks)
-        : fail(TEXTS.noPicture, TEXTS.noPictureAdvice),
+      (await firstFrame(run.video)) ? pass(TEXTS.cameraWorks) : fail(TEXTS.noPicture, TEXTS.noPictureAdvice),
     );
   } catch (error) {
     run.report('camera', mediaFailure('camera', error));
@@ -57,10 +55,7 @@ export async function checkMicrophone(run: CheckRun): Promise<void> {
         run.report('microphone', pass(TEXTS.microphoneWorks));
       } else if (!heard && performance.now() - started > MICROPHONE_WITHIN_MS) {
         heard = true;
-        run.report(
-          'microphone',
-          fail(TEXTS.nothingHeard, TEXTS.nothingHeardAdvice),
-        );
+        run.report('microphone', fail(TEXTS.nothingHeard, TEXTS.nothingHeardAdvice));
       }
     }, 50);
     run.cleanup.push(() => clearInterval(timer));
@@ -98,8 +93,7 @@ export async function checkNetwork(run: CheckRun): Promise<void> {
 
 async function checkStun(run: CheckRun, settings: CallSettings): Promise<void> {
   const stun = stunServers(settings);
-  if (stun.length === 0)
-    return run.report('stun', fail(TEXTS.noStun, TEXTS.askResearcher));
+  if (stun.length === 0) return run.report('stun', fail(TEXTS.noStun, TEXTS.askResearcher));
   const types = await gatherCandidateTypes({ iceServers: [...stun, ...turnServers(settings)] }, 'srflx');
   // A relay candidate means the TURN server answered, which STUN's binding request is a part of; a
   // browser leaves out a reflexive address that equals its own (no NAT between it and the server).
@@ -113,13 +107,10 @@ async function checkStun(run: CheckRun, settings: CallSettings): Promise<void> {
 
 async function checkTurn(run: CheckRun, settings: CallSettings): Promise<void> {
   const turn = turnServers(settings);
-  if (turn.length === 0)
-    return run.report('turn', fail(TEXTS.noTurn, TEXTS.noTurnAdvice));
+  if (turn.length === 0) return run.report('turn', fail(TEXTS.noTurn, TEXTS.noTurnAdvice));
   const types = await gatherCandidateTypes({ iceServers: turn, iceTransportPolicy: 'relay' }, 'relay');
   run.report(
     'turn',
-    types.has('relay')
-      ? pass(TEXTS.turnReached)
-      : fail(TEXTS.turnNotReached, TEXTS.networkMayBlock),
+    types.has('relay') ? pass(TEXTS.turnReached) : fail(TEXTS.turnNotReached, TEXTS.networkMayBlock),
   );
 }

@@ -6,14 +6,21 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
 import { conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { invitationSentText, joinedAtText, PARTICIPATION_TEXTS, SOURCE_LABELS } from '../../../i18n/en/participation';
+import {
+  invitationSentText,
+  joinedAtText,
+  panelIdsOfText,
+  PARTICIPATION_TEXTS,
+  SOURCE_LABELS,
+} from '../../../i18n/en/participation';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** One person invited who has not come yet, and their Re-send (one mail per press; the server limits it). */
 function InvitedPerson({ sessionId, person }: { sessionId: string; person: SessionPerson }) {
   const resend = useApiMutation('resendInvitation', { invalidates: ['getSessionPeople'] });
-  const invite = person.invitations > 0 ? PARTICIPATION_TEXTS.resendInvitation : PARTICIPATION_TEXTS.sendInvitation;
+  const invite =
+    person.invitations > 0 ? PARTICIPATION_TEXTS.resendInvitation : PARTICIPATION_TEXTS.sendInvitation;
   const send = () =>
     resend.mutate(
       { sessionId, email: person.email },
@@ -61,7 +68,7 @@ function JoinedPerson({ person }: { person: SessionPerson }) {
           {SOURCE_LABELS[person.source]}
         </span>
         {ids.length > 0 ? (
-          <dl className="people-panel-ids" aria-label={`Panel ids of ${person.email}`}>
+          <dl className="people-panel-ids" aria-label={panelIdsOfText(person.email)}>
             {ids.map(([name, value]) => (
               <div key={name}>
                 <dt>{name}</dt>

@@ -26,7 +26,6 @@ export interface JoinFailure {
   retryable: boolean;
 }
 
-
 /**
  * The server's own sentence for what it refused (an unknown or revoked link 404, a full session 409,
  * a researcher 403, too many attempts 429); anything else is a fault worth another try.

@@ -231,7 +231,7 @@ describe('CallArea', () => {
     expect(livePeer().id).toMatch(new RegExp(`^${sessionId}_${patUser}_[a-z0-9]{16}$`));
     expect(api.to('/getCallSettings')).toHaveLength(1);
     expect(live.asked).toContainEqual(['syncVideoChat', { sessionId }]);
-    expect(statusText()).toBe('Waiting for the researcher to start the call.');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.waitingForResearcher);
 
     live.serverSends('joinVideoChat', { userId: researcherId, sessionId });
     const dialed = livePeer().calls[0]!;
@@ -240,9 +240,9 @@ describe('CallArea', () => {
     act(() => dialed.emit('stream', new FakeStream([track('video')])));
     expect(screen.getByRole('figure', { name: 'Researcher' })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'You' })).toBeTruthy();
-    expect(statusText()).toBe('Connecting the call with the researcher…');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.connectingToResearcher);
     act(() => dialed.emit('iceStateChanged', 'connected'));
-    expect(statusText()).toBe('You are in the call with the researcher.');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.inCallWithResearcher);
 
     // Muted by default; the toggle turns the sent audio track on and off.
     // StrictMode starts (and closes) a first call: the microphone in use is the last one granted.
@@ -269,7 +269,9 @@ describe('CallArea', () => {
     live.serverSends('joinVideoChat', { userId: researcherId, sessionId });
     const dialed = livePeer().calls[0]!;
     expect(dialed.sent?.getTracks().map((sent) => sent.kind)).toEqual(['audio', 'video']);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).disabled).toBe(true);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).disabled,
+    ).toBe(true);
     expect(screen.getByRole('button', { name: 'Retry camera and microphone' })).toBeTruthy();
   });
 
@@ -281,9 +283,9 @@ describe('CallArea', () => {
     expect(live.asked).toContainEqual(['joinVideoChat', { userId: livePeer().id, sessionId }]);
     expect(statusText()).toBe(CALL_STATUS_TEXTS.waitingForParticipants);
     // The researcher's microphone is on (and their own picture is muted: nobody hears themselves).
-    expect(screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).getAttribute('aria-pressed')).toBe(
-      'false',
-    );
+    expect(
+      screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).getAttribute('aria-pressed'),
+    ).toBe('false');
     expect(screen.getByRole('figure', { name: 'You' }).querySelector('video')?.muted).toBe(true);
 
     let pat!: InstanceType<typeof peerjs.FakeConnection>;
@@ -318,7 +320,9 @@ describe('CallArea', () => {
       expect(screen.queryByRole('button', { name: 'Retry camera and microphone' })).toBeNull(),
     );
     expect(getUserMedia).toHaveBeenLastCalledWith({ audio: true, video: true });
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).disabled).toBe(false);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).disabled,
+    ).toBe(false);
   });
 
   it('shows PeerJS errors as sentences, and closes everything when it goes away', async () => {

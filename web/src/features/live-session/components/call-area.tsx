@@ -15,7 +15,12 @@ import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
-import { CALL_STATUS_TEXTS, LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS, participantsInCallText } from '../../../i18n/en/live-session';
+import {
+  CALL_STATUS_TEXTS,
+  LIVE_CONTROL_TEXTS,
+  LIVE_SESSION_TEXTS,
+  participantsInCallText,
+} from '../../../i18n/en/live-session';
 
 export interface CallAreaProps {
   sessionId: string;
@@ -87,9 +92,7 @@ function statusOf(state: CallState, role: CallRole): string {
   if (state.problem) return state.problem.text;
   switch (state.signalling) {
     case 'starting':
-      return state.local.acquiring
-        ? CALL_STATUS_TEXTS.startingMedia
-        : LIVE_SESSION_TEXTS.connectingToCall;
+      return state.local.acquiring ? CALL_STATUS_TEXTS.startingMedia : LIVE_SESSION_TEXTS.connectingToCall;
     case 'connecting':
       return LIVE_SESSION_TEXTS.connectingToCall;
     case 'reconnecting':
@@ -188,7 +191,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
     </div>
   );
 
-  const self = <CallTile stream={local.stream} name="You" self note={selfNote} />;
+  const self = <CallTile stream={local.stream} name={LIVE_SESSION_TEXTS.you} self note={selfNote} />;
 
   return (
     <section

@@ -197,7 +197,10 @@ describe('chat column', () => {
     rerender({ canSend: false });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.sendMessage })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.sendMessage })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(box).toHaveProperty('value', 'hello');
   });
 

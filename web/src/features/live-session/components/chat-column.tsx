@@ -6,7 +6,12 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { useChatScroll } from '../hooks/use-chat-scroll';
 import { ChatMessage } from './chat-message';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS, MESSAGE_UNANSWERED_TEXT, messageNotSentText } from '../../../i18n/en/live-session';
+import {
+  LIVE_CONTROL_TEXTS,
+  LIVE_SESSION_TEXTS,
+  MESSAGE_UNANSWERED_TEXT,
+  messageNotSentText,
+} from '../../../i18n/en/live-session';
 
 export interface ChatColumnProps {
   messages: readonly MessageRecord[];

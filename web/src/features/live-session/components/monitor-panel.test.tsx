@@ -69,7 +69,7 @@ describe('the researcher’s monitor', () => {
         /microphone on|muted/,
       ).parentElement!;
     expect((await callOf('Ada')).textContent).toBe('micmicrophone on');
-    expect((await callOf('Bo')).title).toBe('Connecting to the call');
+    expect((await callOf('Bo')).title).toBe(CALL_LINK_TEXTS.connecting.title);
     expect((await callOf('Bo')).textContent).toContain(CALL_LINK_TEXTS.connecting.text);
     const cy = await callOf('Cy');
     expect(cy.textContent).toContain('not in the call: cannot connect');

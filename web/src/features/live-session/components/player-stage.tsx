@@ -27,7 +27,6 @@ export interface PlayerStageProps {
   prompts: readonly Prompt[] | undefined;
 }
 
-
 interface Marker {
   id: number;
   left: number;

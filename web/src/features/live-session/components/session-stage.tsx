@@ -41,7 +41,7 @@ export function SessionStage({ info, user, ...rest }: SessionStageProps) {
   if (info.type === 'stream') return <StreamStage {...common} source={info.source} />;
   if (!rest.connection) return null;
   return (
-    <Suspense fallback={<p className="live-player-loading">Loading the call…</p>}>
+    <Suspense fallback={<p className="live-player-loading">{LIVE_SESSION_TEXTS.loadingCall}</p>}>
       <CallArea sessionId={rest.sessionId} connection={rest.connection} role={rest.role} userId={user.id} />
     </Suspense>
   );

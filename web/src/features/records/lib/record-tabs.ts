@@ -15,7 +15,8 @@ export const isRecordTab = (tab: PanelTab): tab is RecordTab =>
   (RECORD_TABS as readonly string[]).includes(tab);
 
 /** What a tab says on its button. */
-export const panelTabName = (tab: PanelTab): string => (isRecordTab(tab) ? tab : RECORD_PANEL_TEXTS.deviceChecks);
+export const panelTabName = (tab: PanelTab): string =>
+  isRecordTab(tab) ? tab : RECORD_PANEL_TEXTS.deviceChecks;
 
 /**
  * What each tab exports. Prompts export prompts: the source exported pixels from that tab, a slip

@@ -149,7 +149,12 @@ export function replayData({ messages, pixels, playback, prompts, actions }: Rep
     };
     if (entry.event === 'prompt') {
       const prompt = entry.promptId ? promptById.get(entry.promptId) : undefined;
-      events.push({ ...base, kind: 'prompt', source: 'fired', text: prompt?.prompt ?? REPLAY_TEXTS.deletedPrompt });
+      events.push({
+        ...base,
+        kind: 'prompt',
+        source: 'fired',
+        text: prompt?.prompt ?? REPLAY_TEXTS.deletedPrompt,
+      });
     } else {
       events.push({ ...base, kind: 'playback', event: entry.event, rate: entry.playbackRate, text: '' });
     }

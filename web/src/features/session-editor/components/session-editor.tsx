@@ -34,7 +34,11 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
   return (
     <div className={`session-editor${layout.editPanelNarrow ? ' narrow' : ''}`}>
       <header className="session-editor-top">
-        <IconButton icon="arrow_back" label={EDITOR_TEXTS.backToDashboard} onClick={() => navigate(PATHS.dashboard)} />
+        <IconButton
+          icon="arrow_back"
+          label={EDITOR_TEXTS.backToDashboard}
+          onClick={() => navigate(PATHS.dashboard)}
+        />
         <h1 className={`session-editor-caption${layout.smallCaption ? ' small' : ''}`} title={title}>
           {title ?? EDITOR_TEXTS.session}
         </h1>

@@ -48,7 +48,12 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
           }}
         />
       </EditorField>
-      <EditorField label={EDITOR_TEXTS.scope} htmlFor={`${id}-scope`} error={errorOf('scope')} className="span-2">
+      <EditorField
+        label={EDITOR_TEXTS.scope}
+        htmlFor={`${id}-scope`}
+        error={errorOf('scope')}
+        className="span-2"
+      >
         <ScopeSelect inputId={`${id}-scope`} value={draft.scope} onChange={(scope) => edit({ scope })} />
       </EditorField>
       <EditorField label={EDITOR_TEXTS.type} htmlFor={`${id}-type`} error={errorOf('type')}>
@@ -79,7 +84,12 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
         </EditorField>
       ) : null}
       {draft.type === 'video' ? <VideoSourceField sessionId={sessionId} inputId={`${id}-video`} /> : null}
-      <EditorField label={EDITOR_TEXTS.track} htmlFor={`${id}-track`} error={errorOf('track')} className="span-2">
+      <EditorField
+        label={EDITOR_TEXTS.track}
+        htmlFor={`${id}-track`}
+        error={errorOf('track')}
+        className="span-2"
+      >
         <input
           id={`${id}-track`}
           className="text-input"

@@ -41,7 +41,11 @@ export function AccountBar() {
       <Icon name="touch_app" className="account-bar-logo" />
       <p className="account-bar-hello">{helloText(user.name)}</p>
       <div className="account-bar-actions">
-        <IconButton icon="person_remove" label={ACCOUNT_TEXTS.deleteAccount} onClick={() => setConfirming(true)} />
+        <IconButton
+          icon="person_remove"
+          label={ACCOUNT_TEXTS.deleteAccount}
+          onClick={() => setConfirming(true)}
+        />
         <IconButton icon="logout" label={ACCOUNT_TEXTS.logOut} onClick={() => void logOut()} />
       </div>
       {confirming && (

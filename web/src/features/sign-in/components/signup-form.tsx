@@ -94,7 +94,7 @@ export function SignupForm(props: SignupFormProps) {
       />
       <AuthField
         id="signup-name"
-        label="Name"
+        label={SIGN_UP_TEXTS.name}
         type="text"
         autoComplete="name"
         value={name}
