@@ -1,6 +1,6 @@
 import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
 import { useApiAllPages } from '../../../api/queries';
-import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
+import { DEVICE_CHECK_ITEM_TEXTS as ITEM_LABELS } from '../../../i18n/en/common';
 import { RecordTime } from './record-time';
 import {
   DEVICE_CHECK_HEADER_TEXTS,
@@ -8,6 +8,9 @@ import {
   RECORD_TABLE_TEXTS,
   roundTripMsText,
 } from '../../../i18n/en/records';
+
+/** The items in the device check's order (not imported from it: its texts would come along into this route). */
+const ITEMS = Object.keys(ITEM_LABELS) as DeviceCheckItem[];
 
 /** The items' column headers: short, for a table of nine columns. */
 const HEADERS = {
