@@ -15,7 +15,7 @@ import { emailOf } from './support/users';
 import { unzip } from './support/zip';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { continueAsText } from '../src/i18n/en/auth-callback';
-import { PARTICIPATION_TEXTS, SOURCE_LABELS } from '../src/i18n/en/participation';
+import { inviteToText, PARTICIPATION_TEXTS, SOURCE_LABELS } from '../src/i18n/en/participation';
 import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../src/i18n/en/sign-up';
 import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
@@ -111,7 +111,9 @@ test('an address without an account is invited from Scope, signs up from the mai
 
   const last =
     await test.step('Re-send mails again, one mail a press, until the flood is refused', async () => {
-      const resend = editor.getByRole('button', { name: `Re-send invitation to ${newcomer}` });
+      const resend = editor.getByRole('button', {
+        name: inviteToText(PARTICIPATION_TEXTS.resendInvitation, newcomer),
+      });
       let latest = mail;
       for (let sent = 1; sent < INVITATIONS_PER_ADDRESS_PER_HOUR; sent++) {
         latest = await nextInvitation(newcomer, () => resend.click());

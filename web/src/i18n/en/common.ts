@@ -100,3 +100,6 @@ const countText = (count: number, one: string, many = `${one}s`): string =>
 /** What a withdrawal deleted, in words ('2 messages and 1 click'): for the participant and the researcher. */
 export const deletedText = ({ messages, clicks }: { messages: number; clicks: number }): string =>
   `${countText(messages, 'message')} and ${countText(clicks, 'click')}`;
+
+/** Units of time after a number ('12 s', '1 h 5 min'): the monitor's durations and drift, the replay's spans. */
+export const TIME_UNITS = { ms: 'ms', s: 's', min: 'min', h: 'h' } as const;

@@ -76,6 +76,9 @@ export const joinCapErrorText = (max: number): string =>
 export const joinedText = (joined: number, cap: number | null): string =>
   cap === null ? `${joined} joined, no cap` : `${joined} joined of at most ${cap}`;
 
+/** A person's invite button, for screen readers: 'Re-send invitation to ann@uni.edu'. */
+export const inviteToText = (invite: string, email: string): string => `${invite} to ${email}`;
+
 /** A person's panel ids, for screen readers. */
 export const panelIdsOfText = (email: string): string => `Panel ids of ${email}`;
 

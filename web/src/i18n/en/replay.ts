@@ -64,3 +64,6 @@ export const offVideoText = (count: number): string => `Not on the video: ${coun
 
 export const clicksLeftOutText = (count: number): string =>
   `${countText(count, 'click')}, left out of the heatmap.`;
+
+/** The timeline's position for screen readers: '0:25 of 1:30'. */
+export const timeOfText = (time: string, end: string): string => `${time} of ${end}`;

@@ -5,7 +5,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { ParticipationSections } from './participation-sections';
-import { PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
+import { inviteToText, PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 
@@ -63,7 +63,9 @@ describe('People', () => {
           ? ok({ message: 'Invitation sent.' })
           : refused(429, 'At most 3 invitations per address and session in an hour.', 'RATE_LIMITED'),
     });
-    const resend = await screen.findByRole('button', { name: 'Re-send invitation to new@uni.edu' });
+    const resend = await screen.findByRole('button', {
+      name: inviteToText(PARTICIPATION_TEXTS.resendInvitation, 'new@uni.edu'),
+    });
     fireEvent.click(resend);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Invitation sent to new@uni.edu.'));
     expect(server.to('/resendInvitation').map((request) => request.body)).toEqual([
@@ -71,7 +73,9 @@ describe('People', () => {
     ]);
     // The list is read again after each re-send.
     await waitFor(() => expect(server.to('/getSessionPeople')).toHaveLength(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Re-send invitation to new@uni.edu' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: inviteToText(PARTICIPATION_TEXTS.resendInvitation, 'new@uni.edu') }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(
       'At most 3 invitations per address and session in an hour.',
     );

@@ -8,6 +8,7 @@ import { conflictsText, groupPeople, invitationsText, shortTime } from '../lib/p
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import {
   invitationSentText,
+  inviteToText,
   joinedAtText,
   panelIdsOfText,
   PARTICIPATION_TEXTS,
@@ -44,7 +45,7 @@ function InvitedPerson({ sessionId, person }: { sessionId: string; person: Sessi
       <button
         type="button"
         className="button secondary people-resend"
-        aria-label={`${invite} to ${person.email}`}
+        aria-label={inviteToText(invite, person.email)}
         disabled={resend.isPending}
         aria-busy={resend.isPending}
         onClick={send}
