@@ -20,6 +20,8 @@ import { expect, seedStreamSession, test, videoArea } from './support/stream-ses
 import { emailOf, requestMagicLink, signUpResearcher } from './support/users';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { EDITOR_TEXTS } from '../src/i18n/en/editor';
+import { ACCOUNT_TEXTS } from '../src/i18n/en/account';
+import { USER_TYPE_LABELS } from '../src/i18n/en/sign-up';
 
 /**
  * Every screen checked with axe-core against WCAG 2.1 A and AA (support/axe.ts): signed out, the
@@ -75,7 +77,7 @@ test('signed out: login, sign-up and the auth callback', async ({ page }) => {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: SCREEN_TEXTS.selectUserType })).toBeVisible();
   await expectAccessible(page, 'sign-up: user type');
-  await page.getByRole('button', { name: 'Participant' }).click();
+  await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
   await expectAccessible(page, 'sign-up with empty fields');
@@ -110,11 +112,11 @@ test("the researcher's screens: dashboard, session editor, pickers, records; the
   await addSession(page);
   await expectAccessible(page, 'dashboard with a group and sessions');
 
-  await page.getByRole('button', { name: 'Delete account' }).click();
-  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+  await page.getByRole('button', { name: ACCOUNT_TEXTS.deleteAccount }).click();
+  await expect(page.getByRole('button', { name: ACCOUNT_TEXTS.deleteConfirm })).toBeVisible();
   await expectAccessible(page, 'delete account dialog');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeHidden();
+  await expect(page.getByRole('button', { name: ACCOUNT_TEXTS.deleteConfirm })).toBeHidden();
 
   const sessionId = await openSession(page, 'New session');
   const token = await accessTokenOf(context);
@@ -146,7 +148,7 @@ test("the researcher's screens: dashboard, session editor, pickers, records; the
     .getByRole('button', { name: /^Colour / })
     .first()
     .click();
-  const colours = page.getByRole('dialog', { name: 'Choose a colour' });
+  const colours = page.getByRole('dialog', { name: EDITOR_TEXTS.chooseColour });
   await expect(colours.getByRole('textbox', { name: EDITOR_TEXTS.hexColour })).toBeVisible();
   await expectAccessible(page, 'colour picker');
   await page.keyboard.press('Escape');

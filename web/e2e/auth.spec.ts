@@ -16,7 +16,8 @@ import { expect, test } from './support/test';
 import { requestMagicLink, signUpResearcher, emailOf } from './support/users';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { continueAsText, signInAsText } from '../src/i18n/en/auth-callback';
-import { SIGN_UP_TEXTS } from '../src/i18n/en/sign-up';
+import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../src/i18n/en/sign-up';
+import { ACCOUNT_TEXTS } from '../src/i18n/en/account';
 
 test.describe('signed out', () => {
   test('an unknown path shows the login screen', async ({ page }) => {
@@ -59,7 +60,7 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: SCREEN_TEXTS.selectUserType })).toBeVisible();
     await capture(page, 'signup-user-type');
 
-    await page.getByRole('button', { name: 'Participant' }).click();
+    await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
     await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByText(VALIDATION_TEXTS.signupEmail)).toBeVisible();
     await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
@@ -78,10 +79,10 @@ test.describe('signed out', () => {
   }) => {
     const email = emailOf('sam');
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Participant' }).click();
+    await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
     await expect(page.getByText('We will e-mail you a link to confirm your address.')).toBeVisible();
     await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
-    await page.getByLabel('Name').fill('Sam Lee');
+    await page.getByLabel(SIGN_UP_TEXTS.name).fill('Sam Lee');
     await nextMagicLink(email, async () => {
       await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
       await expect(page.getByRole('status')).toHaveText(
@@ -115,15 +116,15 @@ test.describe('signed out', () => {
   }) => {
     const email = emailOf('tess');
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Participant' }).click();
+    await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
     // A mistyped address: back to the form to correct it, where typing goes on at once.
     await page.getByLabel(SIGN_IN_TEXTS.email).fill(emailOf('tes'));
-    await page.getByLabel('Name').fill('Tess Ng');
+    await page.getByLabel(SIGN_UP_TEXTS.name).fill('Tess Ng');
     await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByRole('status')).toContainText(`We sent a link to ${emailOf('tes')}`);
     await page.getByRole('button', { name: 'Use a different e-mail' }).click();
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toBeFocused();
-    await expect(page.getByLabel('Name')).toHaveValue('Tess Ng');
+    await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue('Tess Ng');
     const link = await nextMagicLink(email, async () => {
       await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
       await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
@@ -136,15 +137,15 @@ test.describe('signed out', () => {
     // Not asked for in that browser: nothing happens until the person says it is their address.
     await other.getByRole('button', { name: continueAsText(email) }).click();
     await expect(other).toHaveURL(/\/signup$/);
-    await other.getByRole('button', { name: 'Participant' }).click();
+    await other.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
     await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
     await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
     await expect(
       other.getByText('Your e-mail is confirmed by the sign-in link.', { exact: false }),
     ).toBeVisible();
-    await expect(other.getByLabel('Name')).toHaveValue('');
+    await expect(other.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue('');
     await capture(other, 'signup-confirmed');
-    await other.getByLabel('Name').fill('Tess Ng');
+    await other.getByLabel(SIGN_UP_TEXTS.name).fill('Tess Ng');
     await other.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(other).toHaveURL(/\/sessions$/);
     await expect(other.getByText(helloText('Tess Ng'))).toBeVisible();
@@ -235,7 +236,7 @@ test.describe('signed in', () => {
 
   test('log out returns to / and the dashboard then sends back to /', async ({ page, context }) => {
     await signUpResearcher(page, emailOf('logout'), 'Lou Out');
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: ACCOUNT_TEXTS.logOut }).click();
     await expect(page).toHaveURL(/\/$/);
     const names = (await context.cookies()).map(({ name }) => name);
     expect(names).not.toContain(TOKEN_COOKIES.refreshToken);
@@ -248,9 +249,9 @@ test.describe('signed in', () => {
   test('account deletion signs out, and the same e-mail then has no account', async ({ page, context }) => {
     const email = emailOf('delete');
     await signUpResearcher(page, email, 'Del Eted');
-    await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('button', { name: ACCOUNT_TEXTS.deleteAccount }).click();
     await capture(page, 'delete-account-confirm');
-    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: ACCOUNT_TEXTS.deleteConfirm }).click();
     await expect(page).toHaveURL(/\/$/);
     const names = (await context.cookies()).map(({ name }) => name);
     expect(names).not.toContain(TOKEN_COOKIES.refreshToken);

@@ -20,8 +20,9 @@ import { OUTPUT_DIR } from './support/paths';
 import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { emailOf } from './support/users';
-import { COMMON_TEXTS } from '../src/i18n/en/common';
-import { CONSENT_TEXTS } from '../src/i18n/en/consent';
+import { COMMON_TEXTS, deletedText } from '../src/i18n/en/common';
+import { CONSENT_TEXTS, withdrawalDeletedText } from '../src/i18n/en/consent';
+import { withdrewText } from '../src/i18n/en/participant-sessions';
 
 /**
  * Consent and withdrawal: the live screen opens only after the participant agrees to the
@@ -37,7 +38,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 async function exportedTable(editor: Page, file: string): Promise<Record<string, string>[]> {
   const [download] = await Promise.all([
     editor.waitForEvent('download'),
-    editor.getByRole('link', { name: 'Export study (ZIP)' }).click(),
+    editor.getByRole('link', { name: COMMON_TEXTS.exportStudy }).click(),
   ]);
   const zip = path.join(OUTPUT_DIR, `consent-${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(zip);
@@ -209,7 +210,7 @@ test("a withdrawal deletes that participant's records in that session only", asy
     await sessions.getByRole('button', { name: `Withdraw from ${left.title}` }).click();
     await list.getByRole('button', { name: 'Withdraw and delete my data' }).click();
     await expect(
-      list.getByText(`You withdrew from “${left.title}”: 1 message and 1 click deleted.`),
+      list.getByText(withdrewText(left.title, deletedText({ messages: 1, clicks: 1 }))),
     ).toBeVisible();
     await expect(sessions.getByText(left.title)).toHaveCount(0);
     await expect(sessions.getByText(kept.title)).toBeVisible();
@@ -227,7 +228,7 @@ test("a withdrawal deletes that participant's records in that session only", asy
     await editor.goto(`/editSession/:${left.sessionId}`);
     const withdrawals = editor.getByRole('list', { name: CONSENT_TEXTS.withdrawals });
     await expect(withdrawals).toContainText('Pat Withdrawing');
-    await expect(withdrawals).toContainText('1 message and 1 click deleted');
+    await expect(withdrawals).toContainText(withdrawalDeletedText(deletedText({ messages: 1, clicks: 1 })));
     const rows = await exportedTable(editor, 'withdrawals.csv');
     expect(rows).toEqual([
       expect.objectContaining({

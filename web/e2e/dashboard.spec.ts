@@ -5,6 +5,7 @@ import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
 import { COMMON_TEXTS } from '../src/i18n/en/common';
 import { DASHBOARD_TEXTS } from '../src/i18n/en/dashboard';
+import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
 test('a new researcher signs in through the printed magic link, creates and renames a group, and creates sessions', async ({
   page,
@@ -27,7 +28,7 @@ test('a new researcher signs in through the printed magic link, creates and rena
   });
 
   await test.step('renames it inline: an empty title is refused, a new one saved after the pause', async () => {
-    await groups.getByRole('button', { name: 'Edit group title' }).click();
+    await groups.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }).click();
     const title = groups.getByRole('textbox', { name: DASHBOARD_TEXTS.groupTitle });
     await title.fill('');
     await expect(groups.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
@@ -40,7 +41,7 @@ test('a new researcher signs in through the printed magic link, creates and rena
   });
 
   await test.step('a click outside ends editing a title', async () => {
-    await groups.getByRole('button', { name: 'Edit group title' }).click();
+    await groups.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }).click();
     await expect(groups.getByRole('textbox', { name: DASHBOARD_TEXTS.groupTitle })).toBeVisible();
     await page.getByRole('main').click();
     await expect(groups.getByRole('textbox', { name: DASHBOARD_TEXTS.groupTitle })).toBeHidden();
@@ -51,7 +52,7 @@ test('a new researcher signs in through the printed magic link, creates and rena
     await createGroup(page);
     await expect(sessionsHeading).toHaveText('New group');
     const second = groups.getByRole('listitem').filter({ hasText: 'New group' });
-    await second.getByRole('button', { name: 'Delete group' }).click();
+    await second.getByRole('button', { name: DASHBOARD_TEXTS.deleteGroup }).click();
     await expect(second).toHaveCount(0);
     await expect(sessionsHeading).toHaveText('Pilot study');
   });
@@ -62,7 +63,7 @@ test('a new researcher signs in through the printed magic link, creates and rena
     const cards = page.getByRole('list', { name: 'Sessions' });
     await expect(cards.getByRole('button', { name: 'New session (video session)' })).toBeVisible();
     const second = cards.getByRole('listitem').filter({ hasText: 'New session 2' });
-    await second.getByRole('button', { name: 'Delete session' }).click();
+    await second.getByRole('button', { name: COMMON_TEXTS.deleteSession }).click();
     await expect(second).toHaveCount(0);
     await addSession(page);
     await capture(page, 'dashboard');
@@ -85,7 +86,7 @@ test('a new researcher signs in through the printed magic link, creates and rena
 
   await test.step('a card opens its editor, whose back arrow returns to the dashboard', async () => {
     await openSession(page, 'New session');
-    await page.getByRole('button', { name: 'Back to dashboard' }).click();
+    await page.getByRole('button', { name: EDITOR_TEXTS.backToDashboard }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -10,7 +10,14 @@ import { changeCallSettings, closeChangedContext } from './support/turn';
 import { expect } from './support/test';
 import { emailOf } from './support/users';
 import { unzip } from './support/zip';
-import { DEVICE_CHECK_TEXTS } from '../src/i18n/en/device-check';
+import {
+  CHECK_RESULT_TEXTS,
+  CHECK_STATUS_TEXTS,
+  MEDIA_FAILURE_TEXTS,
+  DEVICE_CHECK_TEXTS,
+} from '../src/i18n/en/device-check';
+import { DEVICE_CHECK_ITEM_TEXTS } from '../src/i18n/en/common';
+import { RECORD_PANEL_TEXTS } from '../src/i18n/en/records';
 
 /**
  * The pre-session check in Chromium with fake devices: every item passes through the
@@ -20,14 +27,7 @@ import { DEVICE_CHECK_TEXTS } from '../src/i18n/en/device-check';
 
 const checkPath = (sessionId: string) => `/check/:${sessionId}`;
 const item = (page: Page, label: string) => page.getByRole('listitem', { name: label, exact: true });
-const LABELS = {
-  camera: 'Camera',
-  microphone: 'Microphone',
-  speakers: 'Speakers',
-  stun: 'Network: reaching the call server',
-  turn: 'Network: relay for strict firewalls',
-  rtt: 'Network: speed of the connection',
-} as const satisfies Record<DeviceCheckItem, string>;
+const LABELS = DEVICE_CHECK_ITEM_TEXTS;
 
 /** Opens the check for `tokens`' user, runs it and answers the speakers' question; logs its time. */
 async function runCheck(context: BrowserContext, sessionId: string, label: string): Promise<Page> {
@@ -50,8 +50,8 @@ async function runCheck(context: BrowserContext, sessionId: string, label: strin
   return page;
 }
 
-const expectItem = async (page: Page, key: DeviceCheckItem, status: 'Passed' | 'Failed', text?: string) => {
-  await expect(item(page, LABELS[key])).toContainText(status);
+const expectItem = async (page: Page, key: DeviceCheckItem, status: 'pass' | 'fail', text?: string) => {
+  await expect(item(page, LABELS[key])).toContainText(CHECK_STATUS_TEXTS[status]);
   if (text) await expect(item(page, LABELS[key])).toContainText(text);
 };
 
@@ -88,8 +88,8 @@ test('the pre-session check: all pass with fake devices, a denied camera fails a
   await test.step('with fake devices every item passes, the preview shows frames, the meter moves', async () => {
     const context = await signedInContext(browser, pat);
     const page = await runCheck(context, sessionId, 'all pass');
-    for (const key of Object.keys(LABELS) as DeviceCheckItem[]) await expectItem(page, key, 'Passed');
-    await expectItem(page, 'turn', 'Passed', 'A relay was set up');
+    for (const key of Object.keys(LABELS) as DeviceCheckItem[]) await expectItem(page, key, 'pass');
+    await expectItem(page, 'turn', 'pass', CHECK_RESULT_TEXTS.turnReached);
     expect(
       await page
         .getByLabel('Your camera')
@@ -111,10 +111,10 @@ test('the pre-session check: all pass with fake devices, a denied camera fails a
           : native(constraints);
     });
     const page = await runCheck(context, sessionId, 'denied camera');
-    await expectItem(page, 'camera', 'Failed', 'The browser is not allowed to use your camera.');
-    await expectItem(page, 'camera', 'Failed', 'Allow the camera for this site');
+    await expectItem(page, 'camera', 'fail', MEDIA_FAILURE_TEXTS.notAllowed('camera'));
+    await expectItem(page, 'camera', 'fail', MEDIA_FAILURE_TEXTS.notAllowedAdvice('camera'));
     for (const key of ['microphone', 'speakers', 'stun', 'turn', 'rtt'] as const)
-      await expectItem(page, key, 'Passed');
+      await expectItem(page, key, 'pass');
     await expectAccessible(page, 'device-check-failed');
     await context.close();
   });
@@ -132,8 +132,8 @@ test('the pre-session check: all pass with fake devices, a denied camera fails a
       })),
     }));
     const page = await runCheck(context, sessionId, 'relay down');
-    await expectItem(page, 'turn', 'Failed', 'The relay server (TURN) could not be reached.');
-    await expectItem(page, 'camera', 'Passed');
+    await expectItem(page, 'turn', 'fail', CHECK_RESULT_TEXTS.turnNotReached);
+    await expectItem(page, 'camera', 'pass');
     await closeChangedContext(context);
   });
 
@@ -154,7 +154,7 @@ test('the pre-session check: all pass with fake devices, a denied camera fails a
     const context = await signedInContext(browser, researcher);
     const editor = await context.newPage();
     await editor.goto(`/editSession/:${sessionId}`);
-    await editor.getByRole('tab', { name: 'Device checks' }).click();
+    await editor.getByRole('tab', { name: RECORD_PANEL_TEXTS.deviceChecks }).click();
     const panel = editor.getByRole('tabpanel');
     await expect(panel.getByRole('row')).toHaveCount(4);
     await expect(panel.getByRole('row').nth(2)).toContainText('Fail');

@@ -15,7 +15,9 @@ import { emailOf } from './support/users';
 import { unzip } from './support/zip';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { continueAsText } from '../src/i18n/en/auth-callback';
-import { PARTICIPATION_TEXTS } from '../src/i18n/en/participation';
+import { inviteToText, PARTICIPATION_TEXTS, SOURCE_LABELS } from '../src/i18n/en/participation';
+import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../src/i18n/en/sign-up';
+import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
 /**
  * Invitations and join links: a researcher invites an address that has no account from the editor's
@@ -72,9 +74,9 @@ async function expectLive(page: Page, sessionId: string, title: string): Promise
 /** A newcomer's sign-up as the screens ask after a sign-in link: participant, then a name. */
 async function signUpAsParticipant(page: Page, email: string, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: 'Participant' }).click();
+  await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
   await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
 }
 
@@ -93,7 +95,7 @@ test('an address without an account is invited from Scope, signs up from the mai
       const saved = editor.waitForResponse(
         (response) => new URL(response.url()).pathname === '/editSessionInfo',
       );
-      await editor.getByLabel('Scope').fill(newcomer);
+      await editor.getByLabel(EDITOR_TEXTS.scope).fill(newcomer);
       await editor.getByRole('option', { name: `Invite ${newcomer}` }).click();
       await editor.keyboard.press('Escape');
       expect((await saved).status()).toBe(200);
@@ -109,7 +111,9 @@ test('an address without an account is invited from Scope, signs up from the mai
 
   const last =
     await test.step('Re-send mails again, one mail a press, until the flood is refused', async () => {
-      const resend = editor.getByRole('button', { name: `Re-send invitation to ${newcomer}` });
+      const resend = editor.getByRole('button', {
+        name: inviteToText(PARTICIPATION_TEXTS.resendInvitation, newcomer),
+      });
       let latest = mail;
       for (let sent = 1; sent < INVITATIONS_PER_ADDRESS_PER_HOUR; sent++) {
         latest = await nextInvitation(newcomer, () => resend.click());
@@ -139,7 +143,7 @@ test('an address without an account is invited from Scope, signs up from the mai
   await test.step('the editor lists the newcomer as joined', async () => {
     await editor.reload();
     await expect(joinedList(editor).getByText(newcomer)).toBeVisible();
-    await expect(joinedList(editor)).toContainText('Invited by e-mail');
+    await expect(joinedList(editor)).toContainText(SOURCE_LABELS.scope);
     await expect(invitedList(editor)).toHaveCount(0);
   });
   await editor.context().close();
@@ -155,7 +159,7 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
   const editor = await openEditor(browser, owner, sessionId);
 
   await joinLinkSection(editor).getByRole('button', { name: PARTICIPATION_TEXTS.makeLink }).click();
-  const share = joinLinkSection(editor).getByLabel('Link to share');
+  const share = joinLinkSection(editor).getByLabel(PARTICIPATION_TEXTS.linkToShare);
   await expect(share).toHaveValue(new RegExp(`${JOIN_PATH}/[A-Za-z0-9_-]{43}$`));
   const joinUrl = await share.inputValue();
   await expect(joinLinkSection(editor)).toContainText('0 joined, no cap');
@@ -244,9 +248,9 @@ test('a revoked join link says so; a capped one refuses the next person as full'
 
   await test.step('a revoked link adds nobody and says so', async () => {
     await section.getByRole('button', { name: PARTICIPATION_TEXTS.makeLink }).click();
-    const revoked = await section.getByLabel('Link to share').inputValue();
+    const revoked = await section.getByLabel(PARTICIPATION_TEXTS.linkToShare).inputValue();
     await section.getByRole('button', { name: PARTICIPATION_TEXTS.revoke, exact: true }).click();
-    await editor.getByRole('button', { name: 'Revoke link' }).click();
+    await editor.getByRole('button', { name: PARTICIPATION_TEXTS.revokeLink }).click();
     await expect(section.getByRole('button', { name: PARTICIPATION_TEXTS.makeLink })).toBeVisible();
     const page = await follow(first, revoked);
     await expect(page.getByRole('heading', { name: 'You could not join this session' })).toBeVisible();
@@ -262,7 +266,7 @@ test('a revoked join link says so; a capped one refuses the next person as full'
     await section.getByLabel('Most participants (optional)').fill('1');
     await section.getByRole('button', { name: PARTICIPATION_TEXTS.makeLink }).click();
     await expect(section).toContainText('0 joined of at most 1');
-    const capped = await section.getByLabel('Link to share').inputValue();
+    const capped = await section.getByLabel(PARTICIPATION_TEXTS.linkToShare).inputValue();
     const firstPage = await follow(first, capped);
     await expectLive(firstPage, sessionId, title);
     await firstPage.context().close();
@@ -295,8 +299,8 @@ test("a join link followed signed out comes back after the provider's sign-in (t
   await page.locator('button[type="submit"]').click();
   // A new account: the provider's e-mail and name on the sign-up form, then the join link.
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: 'Participant' }).click();
-  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
+  await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
   await expectLive(page, sessionId, title);

@@ -14,6 +14,7 @@ import {
   turnCredential,
 } from './support/turn';
 import { emailOf } from './support/users';
+import { CALL_STATUS_TEXTS } from '../src/i18n/en/live-session';
 
 /**
  * The chat call through the run's own TURN server (Debian's coturn on 127.0.0.1, global-setup):
@@ -87,7 +88,7 @@ test('relay only: the call connects through coturn and carries the media; only p
   await test.step('both pages receive each other’s camera', async () => {
     await expectReceiving(tileVideo(patPage, 'Researcher'));
     await expectReceiving(tileVideo(desk, 'Pat Relay'));
-    await expect(callStatus(patPage)).toHaveText('You are in the call with the researcher.');
+    await expect(callStatus(patPage)).toHaveText(CALL_STATUS_TEXTS.inCallWithResearcher);
   });
 
   await test.step('getStats: each side’s selected pair has a relay candidate, and bytes came over it', async () => {

@@ -13,7 +13,7 @@ import { CHROMIUM } from './support/paths';
 import { capture } from './support/screenshots';
 import { expect } from './support/test';
 import { emailOf } from './support/users';
-import { LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
+import { CALL_STATUS_TEXTS, LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 
 /**
  * The chat call in Chromium (fake camera and microphone): the researcher's camera reaches every
@@ -21,7 +21,7 @@ import { LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
  * a reload on either side gets the call back by itself.
  */
 
-const muteButton = (page: Page) => page.getByRole('button', { name: 'Mute microphone' });
+const muteButton = (page: Page) => page.getByRole('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone });
 const callStatus = (page: Page) => page.getByRole('region', { name: 'Video call' }).getByRole('status');
 
 test('a chat call: the researcher and every participant see each other; mute is the sent track; reloads call again', async ({
@@ -48,7 +48,7 @@ test('a chat call: the researcher and every participant see each other; mute is 
   await test.step('each participant receives the researcher’s camera', async () => {
     for (const page of [patPage, samPage]) {
       await expectReceiving(tileVideo(page, 'Researcher'));
-      await expect(callStatus(page)).toHaveText('You are in the call with the researcher.');
+      await expect(callStatus(page)).toHaveText(CALL_STATUS_TEXTS.inCallWithResearcher);
       expect(await tileVideo(page, 'You').evaluate((video: HTMLVideoElement) => video.muted)).toBe(true);
     }
   });
@@ -116,7 +116,7 @@ test('a chat call: the researcher and every participant see each other; mute is 
   await test.step('a participant taken out of the session leaves the call: their page hangs up', async () => {
     await scopeSession(sessionId, [emailOf('call-sam')], researcher);
     await expect(desk.getByRole('figure', { name: 'Pat Call' })).toHaveCount(0, { timeout: 20_000 });
-    await expect(callStatus(desk)).toHaveText('Waiting for participants to join the call.');
+    await expect(callStatus(desk)).toHaveText(CALL_STATUS_TEXTS.waitingForParticipants);
     await expect(patPage.getByRole('figure', { name: 'Researcher' }).locator('video')).toHaveCount(0);
     await expect.poll(() => sentAudio(patPage)).toEqual([]);
   });

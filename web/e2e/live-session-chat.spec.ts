@@ -14,9 +14,9 @@ import {
   test,
 } from './support/live-session';
 import { emailOf } from './support/users';
-import { LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
+import { CLICKS_OFF_TEXT, LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 
-const CLICKS_OFF = 'Clicks are not allowed right now: the researcher has not enabled them.';
+const CLICKS_OFF = CLICKS_OFF_TEXT;
 
 /** Presses Tab until `target` has the focus (keyboard only), failing after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
@@ -68,7 +68,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
       })(),
       (async () => {
         await patPage.getByRole('textbox', { name: 'Message' }).fill('Hello from Pat');
-        await patPage.getByRole('button', { name: 'Send message' }).click();
+        await patPage.getByRole('button', { name: LIVE_CONTROL_TEXTS.sendMessage }).click();
       })(),
       quinnPage.getByRole('button', { name: 'React with Applause' }).click(),
     ]);
@@ -123,9 +123,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
     await tabTo(desk, allow);
     await desk.keyboard.press('Space');
     await expect(allow).toBeChecked();
-    await expect(
-      patPage.getByText('The researcher allowed clicks: you may click the video now.'),
-    ).toBeVisible();
+    await expect(patPage.getByText(LIVE_CONTROL_TEXTS.clicksAllowed)).toBeVisible();
   });
 
   await test.step("a click is recorded with its colour, place and video time, marked for 2 s, and listed in the editor's Pixels tab", async () => {
@@ -166,7 +164,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
   await test.step("a dropped connection shows 'Reconnecting…' and the list catches up when it is back", async () => {
     await quinnContext.setOffline(true);
     await expect(quinnPage.getByText(LIVE_SESSION_TEXTS.reconnecting)).toBeVisible({ timeout: 60_000 });
-    await expect(quinnPage.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await expect(quinnPage.getByRole('button', { name: LIVE_CONTROL_TEXTS.sendMessage })).toBeDisabled();
     for (const [page, text] of [
       [desk, 'Said while Quinn was away'],
       [patPage, 'Pat too, meanwhile'],

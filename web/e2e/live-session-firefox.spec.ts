@@ -23,6 +23,7 @@ import {
 } from './support/live-session';
 import { expect, seedStreamSession, test as streamTest } from './support/stream-session';
 import { emailOf } from './support/users';
+import { LIVE_CONTROL_TEXTS } from '../src/i18n/en/live-session';
 
 /**
  * Many university users run Firefox: a researcher in Chromium (Playwright) runs a live
@@ -213,7 +214,7 @@ test('a participant in Firefox follows playback, chats both ways and clicks with
       // Clicked while Firefox still seeks, the frame cannot be read and the click records 'n/a'.
       await fox.waitForFrame();
       await desk.getByRole('checkbox', { name: 'Allow Participant Clicks' }).check();
-      await fox.waitForText('The researcher allowed clicks: you may click the video now.');
+      await fox.waitForText(LIVE_CONTROL_TEXTS.clicksAllowed);
       await fox.waitFor('[data-testid="click-layer"].allowed');
       await fox.clickVideo(0.25, 0.5);
       await fox.waitFor('[data-testid="click-marker"]');

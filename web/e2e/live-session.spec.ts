@@ -17,6 +17,7 @@ import {
   waitUntilLive,
 } from './support/live-session';
 import { emailOf } from './support/users';
+import { LIVE_CONTROL_TEXTS } from '../src/i18n/en/live-session';
 
 const PROMPT = 'What do you notice about the pattern?';
 const PROMPT_DURATION_S = 3;
@@ -56,7 +57,7 @@ test('a researcher and two participants share playback: prompts, pause, seeks an
     for (const page of participants) {
       await expect(page.locator('video')).toHaveJSProperty('controls', false);
       await expect(page.locator('video')).toHaveJSProperty('muted', true);
-      await expect(page.getByRole('button', { name: 'Unmute video' })).toBeVisible();
+      await expect(page.getByRole('button', { name: LIVE_CONTROL_TEXTS.unmuteVideo })).toBeVisible();
       await expect(page.getByRole('checkbox', { name: 'Allow Participant Clicks' })).toHaveCount(0);
     }
     await expect(patPage.getByRole('button', { name: 'React with Applause' })).toBeVisible();

@@ -25,6 +25,7 @@ import {
 import { installFakeYouTube, youTubeControls, youTubeSnapshot } from './support/stream-youtube';
 import { emailOf } from './support/users';
 import { streamNotPlayedText } from '../src/i18n/en/common';
+import { YOUTUBE_ERROR_TEXTS } from '../src/i18n/en/playback';
 
 /** YT.PlayerState. */
 const PLAYING = 1;
@@ -241,7 +242,7 @@ test('a stream that cannot be played says why in the video area', async ({ brows
     'https://www.youtube.com/watch?v=unavailable',
   );
   await page.goto(livePath(gone));
-  await expect(alert).toHaveText('This YouTube video does not exist any more, or it is private.', {
+  await expect(alert).toHaveText(YOUTUBE_ERROR_TEXTS[100], {
     timeout: 20_000,
   });
   await context.close();

@@ -5,6 +5,8 @@ import { OIDC_TEST_PROVIDER, type OidcTestAccount } from './support/oidc';
 import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
+import { ACCOUNT_TEXTS } from '../src/i18n/en/account';
+import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../src/i18n/en/sign-up';
 
 const button = (page: Page) => page.getByRole('link', { name: OIDC_TEST_PROVIDER.label });
 
@@ -27,15 +29,15 @@ test.describe('sign-in with a university’s OpenID Connect provider', () => {
     await signInAtProvider(page, 'oidc-rhea');
     // Back with a verified e-mail and no account yet: the sign-up form, e-mail fixed, name known.
     await expect(page).toHaveURL(/\/signup$/);
-    await page.getByRole('button', { name: 'Researcher' }).click();
+    await page.getByRole('button', { name: USER_TYPE_LABELS.researcher }).click();
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue('oidc-rhea@example.org');
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
-    await expect(page.getByLabel('Name')).toHaveValue('Rhea Oidc');
+    await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue('Rhea Oidc');
     await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText(helloText('Rhea Oidc'))).toBeVisible();
 
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: ACCOUNT_TEXTS.logOut }).click();
     await expect(button(page)).toBeVisible();
     await button(page).click();
     // The provider remembers its own session (single sign-on), and the account is the same one:

@@ -4,19 +4,23 @@ import { DESKTOP, capture } from './support/screenshots';
 import { signUpThroughApi } from './support/api';
 import { expect, test } from './support/test';
 import { emailOf, signUpParticipant, signUpResearcher } from './support/users';
+import { EDITOR_TEXTS } from '../src/i18n/en/editor';
+import { COMMON_TEXTS } from '../src/i18n/en/common';
 
 /**
  * Gives the open session a title and one participant as its whole scope, typed by address (the
  * directory lists only people of the researcher's own sessions), then goes back.
  */
 async function scopeSessionTo(page: Page, title: string, address: string): Promise<void> {
-  await saved(page, '/editSessionInfo', () => page.getByLabel('Title', { exact: true }).fill(title));
-  await page.getByLabel('Scope').fill(address);
+  await saved(page, '/editSessionInfo', () =>
+    page.getByLabel(EDITOR_TEXTS.title, { exact: true }).fill(title),
+  );
+  await page.getByLabel(EDITOR_TEXTS.scope).fill(address);
   await saved(page, '/editSessionInfo', async () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
   });
-  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await page.getByRole('button', { name: EDITOR_TEXTS.backToDashboard }).click();
 }
 
 test('a participant signs up, sees only the sessions in scope, cannot delete them, and opens one', async ({
@@ -53,8 +57,8 @@ test('a participant signs up, sees only the sessions in scope, cannot delete the
     await expect(inScope.getByRole('button', { name: 'In scope (video session)' })).toBeVisible();
     await expect(page.getByText('Out of scope')).toHaveCount(0);
     // Sessions scoped to Everyone would show too (one server for all tests): none is deletable.
-    await expect(inScope.getByRole('button', { name: 'Delete session' })).toBeDisabled();
-    for (const remove of await sessions.getByRole('button', { name: 'Delete session' }).all()) {
+    await expect(inScope.getByRole('button', { name: COMMON_TEXTS.deleteSession })).toBeDisabled();
+    for (const remove of await sessions.getByRole('button', { name: COMMON_TEXTS.deleteSession }).all()) {
       await expect(remove).toBeDisabled();
     }
     await capture(page, 'sessions');

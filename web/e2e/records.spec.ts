@@ -7,6 +7,7 @@ import { newSessionInEditor, saved } from './support/dashboard';
 import { capture } from './support/screenshots';
 import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
+import { RECORD_PANEL_TEXTS } from '../src/i18n/en/records';
 
 /** A byte order mark opens the file, so spreadsheet programs read it as UTF-8. */
 const BOM = '\uFEFF';
@@ -62,7 +63,7 @@ test('the record panel shows records seeded through the API, edits and deletes a
     const row = messages.nth(0);
     const text = row.getByRole('textbox');
     await expect(text).not.toBeEditable();
-    await row.getByRole('button', { name: 'Edit message' }).click();
+    await row.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }).click();
     await expect(text).toBeEditable();
     await text.fill('');
     await expect(row.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
@@ -76,7 +77,7 @@ test('the record panel shows records seeded through the API, edits and deletes a
 
   await test.step('deletes a message', async () => {
     await saved(page, '/deleteMessage', () =>
-      messages.nth(2).getByRole('button', { name: 'Delete message' }).click(),
+      messages.nth(2).getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage }).click(),
     );
     await expect(messages).toHaveCount(2);
     await expect(records.getByText('Thanks for joining')).toHaveCount(0);
@@ -130,7 +131,7 @@ test('the record panel shows records seeded through the API, edits and deletes a
     ]);
 
     await saved(page, '/deletePixel', () =>
-      rows.nth(2).getByRole('button', { name: 'Delete click' }).click(),
+      rows.nth(2).getByRole('button', { name: RECORD_PANEL_TEXTS.deleteClick }).click(),
     );
     await expect(rows).toHaveCount(2);
   });

@@ -13,7 +13,7 @@ import {
 } from './support/live-session';
 import { capture } from './support/screenshots';
 import { emailOf } from './support/users';
-import { REPLAY_TEXTS } from '../src/i18n/en/replay';
+import { heatmapText, REPLAY_TEXTS } from '../src/i18n/en/replay';
 
 const PROMPT = 'What do you notice?';
 /** The test video's length (seedVideoSession's default): the timeline's length. */
@@ -221,7 +221,7 @@ test('the replay puts a played session on the video clock: events in order, a he
 
   await test.step('the heatmap shows the clicks of the window around the position, and nothing where nobody clicked', async () => {
     await scrubTo(replay, 5);
-    await expect(caption(replay)).toHaveText('Heatmap of 6 clicks from 0:00 to 0:10');
+    await expect(caption(replay)).toHaveText(heatmapText(6, { from: '0:00', to: '0:10' }));
     await expect.poll(() => heatAt(replay, A)).toBeGreaterThan(0);
     expect(await heatAt(replay, B)).toBe(0);
     for (const point of EMPTY) expect(await heatAt(replay, point)).toBe(0);
@@ -229,7 +229,7 @@ test('the replay puts a played session on the video clock: events in order, a he
 
   await test.step('scrubbing moves the video and the window: the crowd at B shows, A is gone', async () => {
     await scrubTo(replay, 30);
-    await expect(caption(replay)).toHaveText('Heatmap of 12 clicks from 0:25 to 0:35');
+    await expect(caption(replay)).toHaveText(heatmapText(12, { from: '0:25', to: '0:35' }));
     await expect.poll(() => heatAt(replay, B)).toBeGreaterThan(0);
     expect(await heatAt(replay, A)).toBe(0);
     for (const point of EMPTY) expect(await heatAt(replay, point)).toBe(0);
@@ -254,7 +254,7 @@ test('the replay puts a played session on the video clock: events in order, a he
     await page.mouse.move(box.x + box.width * aim(20), box.y + box.height / 2, { steps: 4 });
     await page.mouse.up();
     await expect.poll(() => videoTime(replay)).toBeCloseTo(20.25, 0);
-    await expect(caption(replay)).toHaveText('Heatmap of 0 clicks from 0:15 to 0:25');
+    await expect(caption(replay)).toHaveText(heatmapText(0, { from: '0:15', to: '0:25' }));
 
     // The keyboard: the slider steps a second; a marker seeks to its event.
     await replay.getByRole('slider', { name: REPLAY_TEXTS.videoPosition }).focus();
@@ -276,7 +276,7 @@ test('the replay puts a played session on the video clock: events in order, a he
 
   await test.step('the heatmap window follows the playing video', async () => {
     await scrubTo(replay, 20);
-    await expect(caption(replay)).toHaveText('Heatmap of 0 clicks from 0:15 to 0:25');
+    await expect(caption(replay)).toHaveText(heatmapText(0, { from: '0:15', to: '0:25' }));
     await videoOf(replay).evaluate(async (video: HTMLVideoElement) => {
       video.muted = true;
       await video.play();
@@ -298,7 +298,7 @@ test('the replay puts a played session on the video clock: events in order, a he
     expect(pats).toContain(`Prompt at 0:02 for 1 s: ${PROMPT}`);
     expect(pats).toContain('Seek by Rhea Researcher to 0:24');
     // The clicks were all the researcher's.
-    await expect(caption(replay)).toHaveText('Heatmap of 0 clicks from 0:25 to 0:35');
+    await expect(caption(replay)).toHaveText(heatmapText(0, { from: '0:25', to: '0:35' }));
     await expect.poll(() => heatAt(replay, B)).toBe(0);
 
     await replay.getByLabel('Participant', { exact: true }).selectOption('Everyone');

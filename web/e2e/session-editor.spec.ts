@@ -28,7 +28,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
   const info = async () => (await api('getSessionInfo', { sessionId }, token)).sessionInfo;
 
   await test.step("Title: empty says 'This field must not be empty'; a new one is saved", async () => {
-    const title = page.getByLabel('Title', { exact: true });
+    const title = page.getByLabel(EDITOR_TEXTS.title, { exact: true });
     await title.fill('');
     await expect(page.getByText(VALIDATION_TEXTS.empty)).toBeVisible();
     await saved(page, '/editSessionInfo', () => title.fill('Usability pilot'));
@@ -38,9 +38,9 @@ test('the session editor saves every field: title, scope, type, source, track, a
 
   await test.step('Scope: Everyone by default, then one participant', async () => {
     // The field around the Scope label shows the selection (react-select draws it as plain text).
-    const scope = page.locator('.editor-field', { has: page.getByText('Scope', { exact: true }) });
+    const scope = page.locator('.editor-field', { has: page.getByText(EDITOR_TEXTS.scope, { exact: true }) });
     await expect(scope).toContainText(EVERYONE);
-    await page.getByLabel('Scope').fill('Grace');
+    await page.getByLabel(EDITOR_TEXTS.scope).fill('Grace');
     await page.getByRole('option', { name: `Grace Hopper (${grace})` }).click();
     await page.keyboard.press('Escape');
     await expect(scope).not.toContainText(EVERYONE);
@@ -49,7 +49,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
 
   await test.step('Type stream with a URL source', async () => {
     await saved(page, '/editSessionInfo', () =>
-      page.getByLabel('Type', { exact: true }).selectOption('stream'),
+      page.getByLabel(EDITOR_TEXTS.type, { exact: true }).selectOption('stream'),
     );
     // The URL field replaces the file input once the type is saved: a textbox, which fill waits for.
     await page.getByRole('textbox', { name: 'Source', exact: true }).fill(STREAM_URL);
@@ -59,7 +59,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
 
   await test.step('Type video: the source is cleared and an .mp4 is uploaded', async () => {
     await saved(page, '/editSessionInfo', () =>
-      page.getByLabel('Type', { exact: true }).selectOption('video'),
+      page.getByLabel(EDITOR_TEXTS.type, { exact: true }).selectOption('video'),
     );
     expect(await info()).toMatchObject({ type: 'video', source: '' });
     await expect(page.getByText(SCREEN_TEXTS.uploadPlaceholder)).toBeVisible();
@@ -71,7 +71,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
   });
 
   await test.step('Track', async () => {
-    await page.getByLabel('Track', { exact: true }).fill('Track A: first viewing');
+    await page.getByLabel(EDITOR_TEXTS.track, { exact: true }).fill('Track A: first viewing');
     await expect.poll(async () => (await info()).track).toBe('Track A: first viewing');
   });
 
@@ -100,7 +100,7 @@ test('the session editor saves every field: title, scope, type, source, track, a
     await expect(picker).toBeHidden();
 
     await actions.getByRole('button', { name: /^Colour / }).click();
-    const colours = page.getByRole('dialog', { name: 'Choose a colour' });
+    const colours = page.getByRole('dialog', { name: EDITOR_TEXTS.chooseColour });
     await expect(colours.getByRole('button', { name: 'Transparent' })).toBeVisible();
     await colours.getByRole('textbox', { name: EDITOR_TEXTS.hexColour }).fill('#e91e63');
     await capture(page, 'colour-picker');
@@ -132,11 +132,11 @@ test('the session editor saves every field: title, scope, type, source, track, a
 
   await test.step('after a reload every field shows what was saved', async () => {
     await page.reload();
-    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Usability pilot');
+    await expect(page.getByLabel(EDITOR_TEXTS.title, { exact: true })).toHaveValue('Usability pilot');
     await expect(page.getByText(`Grace Hopper (${grace})`)).toBeVisible();
-    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('video');
+    await expect(page.getByLabel(EDITOR_TEXTS.type, { exact: true })).toHaveValue('video');
     await expect(page.getByText('tiny.mp4')).toBeVisible();
-    await expect(page.getByLabel('Track', { exact: true })).toHaveValue('Track A: first viewing');
+    await expect(page.getByLabel(EDITOR_TEXTS.track, { exact: true })).toHaveValue('Track A: first viewing');
     await expect(actions.getByRole('textbox', { name: EDITOR_TEXTS.actionName })).toHaveValue('Applause');
     await expect(actions.getByRole('button', { name: 'Icon celebration (outlined)' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Colour #e91e63' })).toBeVisible();
@@ -148,12 +148,12 @@ test('the session editor saves every field: title, scope, type, source, track, a
 
   await test.step('on a phone the edit panel folds', async () => {
     await page.setViewportSize(MOBILE);
-    await page.getByRole('button', { name: 'Hide edit panel' }).click();
-    await expect(page.getByLabel('Title', { exact: true })).toBeHidden();
-    await page.getByRole('button', { name: 'Show edit panel' }).click();
-    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Usability pilot');
+    await page.getByRole('button', { name: EDITOR_TEXTS.hideEditPanel }).click();
+    await expect(page.getByLabel(EDITOR_TEXTS.title, { exact: true })).toBeHidden();
+    await page.getByRole('button', { name: EDITOR_TEXTS.showEditPanel }).click();
+    await expect(page.getByLabel(EDITOR_TEXTS.title, { exact: true })).toHaveValue('Usability pilot');
     await page.setViewportSize(DESKTOP);
-    await expect(page.getByRole('button', { name: 'Hide edit panel' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: EDITOR_TEXTS.hideEditPanel })).toHaveCount(0);
   });
 
   await test.step('Start opens the live session', async () => {

@@ -1,6 +1,7 @@
 import { SCREEN_TEXTS } from '@uis/proto/browser';
 import { expect, type Page } from '@playwright/test';
 import { COMMON_TEXTS } from '../../src/i18n/en/common';
+import { EDITOR_TEXTS } from '../../src/i18n/en/editor';
 
 /**
  * Creates a group with 'Create Group' and waits until the dashboard selects it: the new group (last,
@@ -23,7 +24,9 @@ export async function addSession(page: Page): Promise<void> {
   const add = page.getByRole('button', { name: COMMON_TEXTS.addSession });
   // The card shows once the group's sessions are loaded: only then is the count before meaningful.
   await expect(add).toBeVisible();
-  const cards = page.getByRole('list', { name: 'Sessions' }).getByRole('button', { name: 'Delete session' });
+  const cards = page
+    .getByRole('list', { name: 'Sessions' })
+    .getByRole('button', { name: COMMON_TEXTS.deleteSession });
   const before = await cards.count();
   await add.click();
   await expect(cards).toHaveCount(before + 1);
@@ -33,7 +36,7 @@ export async function addSession(page: Page): Promise<void> {
 export async function openSession(page: Page, title: string): Promise<string> {
   await page.getByRole('button', { name: new RegExp(`^${title} \\(`) }).click();
   await expect(page).toHaveURL(/\/editSession\/:[0-9a-f-]{36}$/);
-  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(page.getByLabel(EDITOR_TEXTS.title, { exact: true })).toHaveValue(title);
   return decodeURIComponent(new URL(page.url()).pathname).replace(/^\/editSession\/:/, '');
 }
 

@@ -2,6 +2,7 @@ import { UI_TEXTS } from '@uis/proto/browser';
 import { expect, test, type Page } from '@playwright/test';
 import { nextMagicLink } from './magic-link';
 import { SIGN_IN_TEXTS } from '../../src/i18n/en/sign-in';
+import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../../src/i18n/en/sign-up';
 
 /**
  * The address of a test's user. Every run starts a fresh server, so a label used by one test only
@@ -30,9 +31,9 @@ export async function requestMagicLink(page: Page, email: string): Promise<strin
 export async function signUpResearcher(page: Page, email: string, name: string): Promise<void> {
   await page.goto(await requestMagicLink(page, email));
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: 'Researcher' }).click();
+  await page.getByRole('button', { name: USER_TYPE_LABELS.researcher }).click();
   await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -44,9 +45,9 @@ export async function signUpResearcher(page: Page, email: string, name: string):
  */
 export async function signUpParticipant(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/signup');
-  await page.getByRole('button', { name: 'Participant' }).click();
+  await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
   await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   const link = await nextMagicLink(email, async () => {
     await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByRole('status')).toContainText(`We sent a link to ${email}`);

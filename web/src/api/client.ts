@@ -3,6 +3,7 @@ import type { AnswerOf, ErrorRes, RequestOf, RouteName } from '@uis/proto';
 import { ROUTES } from 'virtual:uis-routes';
 import { tokens } from '../signed-in/tokens';
 import { apiUrl } from '../config/app-config';
+import { API_TEXTS, serverAnsweredText } from '../i18n/en/api';
 
 /** A call that did not answer SUCCESS: the server's message, its code and the HTTP status. */
 export class ApiError extends Error {
@@ -60,7 +61,7 @@ const readBody = (response: Response): Promise<Body> => response.json().catch(()
 /** The error of an answer whose body was already read (a body can be read only once). */
 function failure(httpStatus: number, body: Body): ApiError {
   const res = body?.res as Partial<ErrorRes> | undefined;
-  const message = res?.message ?? `The server answered ${httpStatus}.`;
+  const message = res?.message ?? serverAnsweredText(httpStatus);
   return new ApiError(message, httpStatus, res?.code);
 }
 
@@ -137,8 +138,8 @@ function sendForm(
         onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => resolve({ status: request.status, body: request.response as Body });
-    request.onerror = () => reject(new ApiError('The upload did not reach the server.', 0));
-    request.onabort = () => reject(new ApiError('The upload was cancelled.', 0));
+    request.onerror = () => reject(new ApiError(API_TEXTS.uploadNotSent, 0));
+    request.onabort = () => reject(new ApiError(API_TEXTS.uploadCancelled, 0));
     request.send(form);
   });
 }

@@ -80,7 +80,7 @@ export function useApiAllPages<N extends PagedRoute>(
   options: { errorText?: string; enabled?: boolean } = {},
 ) {
   return useQuery<AnswerOf<N>>({
-    queryKey: [...apiKey(name, input), 'all pages'],
+    queryKey: [...apiKey(name, input), 'allPages'],
     queryFn: ({ signal }) => callAllPages(name, input, signal),
     enabled: options.enabled ?? true,
     meta: { errorText: options.errorText },

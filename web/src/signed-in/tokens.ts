@@ -28,6 +28,7 @@ const apiElsewhere = (): boolean => {
 };
 
 const expire = (name: string) => {
+  // eslint-disable-next-line i18next/no-literal-string -- a cookie's attributes, not a text
   document.cookie = `${name}=; Path=/; Max-Age=0`;
 };
 

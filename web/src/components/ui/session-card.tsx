@@ -44,7 +44,7 @@ export function SessionCard({
       </button>
       <IconButton
         icon="delete"
-        label="Delete session"
+        label={COMMON_TEXTS.deleteSession}
         className="session-card-delete"
         onClick={onDelete}
         disabled={deleteDisabled || !onDelete}

@@ -1,4 +1,4 @@
-import type { PlaybackEvent } from '@uis/proto';
+import type { DeviceCheckItem, PlaybackEvent } from '@uis/proto';
 
 /**
  * The web app's own English texts that more than one screen shows, each written once (the spec's
@@ -26,6 +26,9 @@ export const COMMON_TEXTS = {
   reaction: 'Reaction',
   cancel: 'Cancel',
   addSession: 'Add session',
+  deleteSession: 'Delete session',
+  /** The study export's link: in the session editor and on the dashboard (a group's sessions). */
+  exportStudy: 'Export study (ZIP)',
   /** A list of session cards. */
   sessions: 'Sessions',
   backToSessions: 'Back to your sessions',
@@ -79,3 +82,24 @@ export const CONSENT_GATE_TEXTS = {
   agreeAndJoin: 'I agree and join',
   joinFailed: 'You could not join the session. Please try again.',
 } as const;
+
+/** The device check's items, in the order it shows them: on its page and in the record panel's tab. */
+export const DEVICE_CHECK_ITEM_TEXTS = {
+  camera: 'Camera',
+  microphone: 'Microphone',
+  speakers: 'Speakers',
+  stun: 'Network: reaching the call server',
+  turn: 'Network: relay for strict firewalls',
+  rtt: 'Network: speed of the connection',
+} as const satisfies Record<DeviceCheckItem, string>;
+
+/** '1 message', '3 clicks': a count with its noun. */
+const countText = (count: number, one: string, many = `${one}s`): string =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** What a withdrawal deleted, in words ('2 messages and 1 click'): for the participant and the researcher. */
+export const deletedText = ({ messages, clicks }: { messages: number; clicks: number }): string =>
+  `${countText(messages, 'message')} and ${countText(clicks, 'click')}`;
+
+/** Units of time after a number ('12 s', '1 h 5 min'): the monitor's durations and drift, the replay's spans. */
+export const TIME_UNITS = { ms: 'ms', s: 's', min: 'min', h: 'h' } as const;

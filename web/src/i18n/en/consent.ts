@@ -8,6 +8,7 @@ export const CONSENT_TEXTS = {
   noWithdrawals: 'No participant has withdrawn.',
   /** Before the time of a withdrawal. */
   withdrew: 'withdrew ',
+  errorGettingWithdrawals: 'Error getting withdrawals',
 } as const;
 
 /** Before the time the researcher saved the current consent text. */
@@ -30,4 +31,7 @@ export const CONSENT_SECTION_TEXTS = {
   hint: 'Participants read and agree to this text before the live session opens. Leave it empty to ask for no consent. Every change is a new version that participants agree to again, also those already in the live session.',
   save: 'Save consent text',
   errorGetting: 'Error getting the consent text',
+  removed: 'Consent removed',
 } as const;
+
+export const consentSavedText = (version: number): string => `Consent text saved as version ${version}`;

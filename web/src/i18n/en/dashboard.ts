@@ -5,4 +5,7 @@ export const DASHBOARD_TEXTS = {
   hideGroups: 'Hide groups',
   showGroups: 'Show groups',
   noGroups: 'No groups yet.',
+  doneEditing: 'Done editing',
+  editGroupTitle: 'Edit group title',
+  deleteGroup: 'Delete group',
 } as const;

@@ -1,3 +1,5 @@
+import { UPLOAD_ACCEPT } from '@uis/proto/browser';
+
 /** The session editor's own English texts (the edit-session route's chunk carries this module). */
 export const EDITOR_TEXTS = {
   /** A session's heading while its title is not known yet. */
@@ -27,6 +29,19 @@ export const EDITOR_TEXTS = {
   loadingIcons: 'Loading icons…',
   promptText: 'Prompt text',
   searchIcons: 'Search icons',
+  closeIconPicker: 'Close icon picker',
+  backToDashboard: 'Back to dashboard',
+  hideEditPanel: 'Hide edit panel',
+  showEditPanel: 'Show edit panel',
+  chooseColour: 'Choose a colour',
+  deleteAction: 'Delete action',
+  deletePrompt: 'Delete prompt',
+  deleteVideo: 'Delete video',
+  title: 'Title',
+  scope: 'Scope',
+  type: 'Type',
+  track: 'Track',
+  completionUrl: 'Completion URL',
 } as const;
 
 /** An editor list's add button: 'Add action'. */
@@ -42,3 +57,20 @@ export const uploadingText = (percent: number): string => `Uploading ${percent}%
 export const noIconMatchText = (query: string): string => `No icon matches “${query}”.`;
 
 export const iconCountText = (count: number): string => (count === 1 ? '1 icon' : `${count} icons`);
+
+/** Why a chosen file is not uploaded (not a spec text: the spec names the rule, not a message). */
+export const NOT_MP4_TEXT = `Only ${UPLOAD_ACCEPT} files can be uploaded.`;
+
+/** The scope field's note on entries that were not added: '“a”, “b” and 3 more are not e-mail addresses, …'. */
+export const notAddedListText = (names: readonly string[], more: number, count: number): string => {
+  const andMore = more > 0 ? ` and ${more} more` : '';
+  const are = count === 1 ? 'is not an e-mail address' : 'are not e-mail addresses';
+  return `${names.join(', ')}${andMore} ${are}, so ${count === 1 ? 'it was' : 'they were'} not added.`;
+};
+
+/** An action's colour swatch and icon button, for screen readers. */
+export const colourText = (value: string): string => `Colour ${value}`;
+export const iconText = (icon: string, style: string): string => `Icon ${icon} (${style})`;
+
+/** The scope field's menu entry for an address not in the directory yet. */
+export const inviteText = (email: string): string => `Invite ${email}`;

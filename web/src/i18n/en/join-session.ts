@@ -6,6 +6,7 @@ export const JOIN_SESSION_PAGE_TEXTS = {
   joining: 'Joining the session…',
   notJoined: 'You could not join this session',
   tryAgain: 'Try again',
+  unexpected: 'Something went wrong while joining. Please try again.',
 } as const;
 
 export const JOIN_SESSION_TEXTS = {

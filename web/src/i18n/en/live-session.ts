@@ -47,6 +47,9 @@ export const LIVE_SESSION_TEXTS = {
   notEnded: 'The session was not ended',
   /** What a click says when it is not recorded. */
   clickNotRecorded: 'Your click was not recorded',
+  /** Your own tile in the call. */
+  you: 'You',
+  loadingCall: 'Loading the call…',
 } as const;
 
 export const accessEndedText = (why: string): string => `You are no longer in this session: ${why}`;
@@ -69,3 +72,48 @@ export const reconnectsText = (count: number): string => `${count} reconnect${co
 /** After a session that ends with a link to the next step. */
 export const nextStepText = (seconds: number): string =>
   `Taking you to the next step in ${seconds} second${seconds === 1 ? '' : 's'}…`;
+
+/** The server's sentence for a click while clicks are off, said before asking it. */
+export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
+
+/** The live screen's buttons, labels and toasts. */
+export const LIVE_CONTROL_TEXTS = {
+  sessionVideo: 'Session video',
+  muteVideo: 'Mute video',
+  unmuteVideo: 'Unmute video',
+  muteMicrophone: 'Mute microphone',
+  sendMessage: 'Send message',
+  reactionNotSent: 'Your reaction was not sent',
+  noAnswer: 'No answer from the server: try again.',
+  clicksAllowed: 'The researcher allowed clicks: you may click the video now.',
+  clicksTurnedOff: 'The researcher turned clicks off: clicks on the video are not recorded now.',
+} as const;
+
+export const reactWithText = (action: string): string => `React with ${action}`;
+
+export const messageNotSentText = (why: string): string => `Your message was not sent: ${why}`;
+
+/** After the socket timeout, under a message that got no answer. */
+export const MESSAGE_UNANSWERED_TEXT = 'If your message is not in the list, send it again.';
+
+/** The camera call's one line on how it is going. */
+export const CALL_STATUS_TEXTS = {
+  startingMedia: 'Starting your camera and microphone…',
+  reconnecting: 'Reconnecting to the call server…',
+  failed: 'The call could not start.',
+  inCallWithResearcher: 'You are in the call with the researcher.',
+  connectingToResearcher: 'Connecting the call with the researcher…',
+  waitingForResearcher: 'Waiting for the researcher to start the call.',
+  waitingForParticipants: 'Waiting for participants to join the call.',
+  startingCamera: 'Starting camera…',
+} as const;
+
+export const participantsInCallText = (count: number): string =>
+  `${count} participant${count === 1 ? '' : 's'} in the call.`;
+
+/** The researcher's monitor: how a participant's call link is doing (a title, and a note after the name). */
+export const CALL_LINK_TEXTS = {
+  connected: { title: 'In the call', text: null },
+  connecting: { title: 'Connecting to the call', text: ' not in the call yet' },
+  failed: { title: 'Their call cannot connect from their network', text: ' not in the call: cannot connect' },
+} as const;

@@ -12,3 +12,10 @@ export const WITHDRAW_TEXTS = {
     'Your chat messages, reactions and clicks in this session will be deleted, and you will leave it. Your other sessions are not affected. The researcher will see that you withdrew and how many of your records were deleted.',
   failed: 'Error withdrawing from the session',
 } as const;
+
+/** The withdraw button's name for screen readers, and its dialog's heading. */
+export const withdrawFromText = (title: string): string => `${WITHDRAW_TEXTS.button} from ${title}`;
+export const withdrawHeadingText = (title: string): string => `Withdraw from “${title}”?`;
+
+export const withdrewText = (title: string, deleted: string): string =>
+  `You withdrew from “${title}”: ${deleted} deleted.`;

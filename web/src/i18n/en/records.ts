@@ -30,4 +30,23 @@ export const RECORD_PANEL_TEXTS = {
   noVideoTimeHidden: 'no video time',
   videoTimeHidden: 'video time',
   deviceChecksNotFetched: 'Error fetching the device checks',
+  /** Our tab, beside the spec's record kinds. */
+  deviceChecks: 'Device checks',
+  saveMessage: 'Save message',
+  editMessage: 'Edit message',
+  deleteMessage: 'Delete message',
+  deleteClick: 'Delete click',
 } as const;
+
+/** The device checks tab's column headers: short, for a table of nine columns. */
+export const DEVICE_CHECK_HEADER_TEXTS = {
+  stun: 'STUN',
+  turn: 'TURN relay',
+  rtt: 'Round trip',
+} as const;
+
+/** A record's round trip, after its outcome. */
+export const roundTripMsText = (ms: number): string => ` ${ms} ms`;
+
+/** A chat message's text box, for screen readers. */
+export const messageFromText = (name: string): string => `Message from ${name}`;

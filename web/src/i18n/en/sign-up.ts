@@ -1,3 +1,5 @@
+import type { UserType } from '@uis/proto';
+
 /** The sign-up screens' own English texts (the signup route's chunk carries this module). */
 export const SIGN_UP_TEXTS = {
   haveAccount: 'Already have an account?',
@@ -18,4 +20,16 @@ export const SIGN_UP_TEXTS = {
     'Nothing after a few minutes? Look in your spam folder, or send it again. The link works once and for a short time.',
   sendAgain: 'Send it again',
   differentEmail: 'Use a different e-mail',
+  name: 'Name',
 } as const;
+
+/** The account types, and what each is for, on the first step of sign-up. */
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  researcher: 'Researcher',
+  participant: 'Participant',
+};
+
+export const USER_TYPE_DETAILS: Record<UserType, string> = {
+  researcher: 'Create groups and sessions, run them and review what was recorded.',
+  participant: 'Join the sessions a researcher invites you to.',
+};

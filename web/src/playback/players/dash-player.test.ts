@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDashPlayer, dashErrorOf } from './dash-player';
+import { PLAYBACK_ERROR_TEXTS } from '../../i18n/en/playback';
 
 const URL_ = 'https://cdn.example.org/a/manifest.mpd?token=secret';
 
@@ -17,7 +18,7 @@ describe('dashErrorOf', () => {
     expect(dashErrorOf(10, URL_)?.message).toBe(
       'The address at cdn.example.org holds no DASH manifest this player can read.',
     );
-    expect(dashErrorOf(35, URL_)?.message).toBe('This browser cannot play the codecs of this DASH stream.');
+    expect(dashErrorOf(35, URL_)?.message).toBe(PLAYBACK_ERROR_TEXTS.dashCodecs);
     expect(dashErrorOf(27, URL_)?.code).toBe('network');
     // A caption that does not parse (33) does not stop the video.
     expect(dashErrorOf(33, URL_)).toBeNull();
@@ -29,7 +30,7 @@ describe('createDashPlayer', () => {
   it('says the browser cannot play DASH without Media Source Extensions, leaving the area empty', async () => {
     await expect(createDashPlayer(container, URL_)).rejects.toMatchObject({
       code: 'unsupported',
-      message: 'This browser cannot play DASH streams (.mpd): it lacks Media Source Extensions.',
+      message: PLAYBACK_ERROR_TEXTS.dashUnsupported,
     });
     expect(container.childElementCount).toBe(0);
   });

@@ -3,6 +3,12 @@ import type { PlayerAdapter } from './player';
 import { hostOf, mediaElementError, StreamPlayerError } from './stream-errors';
 import { streamVideoAdapter, untilLoaded } from './stream-media';
 import { createStreamVideo, mountStreamView, throwIfAborted, type StreamPlayerOptions } from './stream-view';
+import {
+  dashManifestNotLoadedText,
+  dashSegmentsNotLoadedText,
+  noDashManifestText,
+  PLAYBACK_ERROR_TEXTS,
+} from '../../i18n/en/playback';
 
 /**
  * A DASH manifest (.mpd) in a <video> through dash.js (the `dashjs` package; `dash.js` on npm is
@@ -20,22 +26,16 @@ export function dashErrorOf(code: number | undefined, url: string): StreamPlayer
   const host = hostOf(url);
   if (code === undefined) return null;
   if (MANIFEST_UNREACHABLE.has(code)) {
-    return new StreamPlayerError('network', `The DASH manifest could not be loaded from ${host}.`);
+    return new StreamPlayerError('network', dashManifestNotLoadedText(host));
   }
   if (MANIFEST_UNREADABLE.has(code)) {
-    return new StreamPlayerError(
-      'media',
-      `The address at ${host} holds no DASH manifest this player can read.`,
-    );
+    return new StreamPlayerError('media', noDashManifestText(host));
   }
   if (UNSUPPORTED.has(code)) {
-    return new StreamPlayerError('media', 'This browser cannot play the codecs of this DASH stream.');
+    return new StreamPlayerError('media', PLAYBACK_ERROR_TEXTS.dashCodecs);
   }
   if (SEGMENTS_UNREACHABLE.has(code)) {
-    return new StreamPlayerError(
-      'network',
-      `The DASH stream stopped: its segments could not be loaded from ${host}.`,
-    );
+    return new StreamPlayerError('network', dashSegmentsNotLoadedText(host));
   }
   return null;
 }
@@ -54,10 +54,7 @@ export async function createDashPlayer(
 ): Promise<PlayerAdapter> {
   throwIfAborted(options.signal);
   if (!supportsMediaSource()) {
-    throw new StreamPlayerError(
-      'unsupported',
-      'This browser cannot play DASH streams (.mpd): it lacks Media Source Extensions.',
-    );
+    throw new StreamPlayerError('unsupported', PLAYBACK_ERROR_TEXTS.dashUnsupported);
   }
   const view = mountStreamView(container, 'dash');
   const video = createStreamVideo(view, options);

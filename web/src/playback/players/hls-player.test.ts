@@ -1,6 +1,7 @@
 import Hls, { type ErrorData } from 'hls.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHlsPlayer, hlsErrorOf } from './hls-player';
+import { PLAYBACK_ERROR_TEXTS } from '../../i18n/en/playback';
 
 const URL_ = 'https://cdn.example.org/live/index.m3u8?token=secret';
 const error = (fields: Partial<ErrorData>) => ({ fatal: true, ...fields }) as ErrorData;
@@ -41,7 +42,7 @@ describe('hlsErrorOf', () => {
         }),
         URL_,
       ).message,
-    ).toBe('This browser cannot play the codecs of this HLS stream.');
+    ).toBe(PLAYBACK_ERROR_TEXTS.hlsCodecs);
     expect(
       hlsErrorOf(
         error({ type: Hls.ErrorTypes.NETWORK_ERROR, details: Hls.ErrorDetails.FRAG_LOAD_ERROR }),
@@ -75,7 +76,7 @@ describe('createHlsPlayer without Media Source Extensions (hls.js not supported)
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('');
     await expect(createHlsPlayer(container, URL_)).rejects.toMatchObject({
       code: 'unsupported',
-      message: 'This browser cannot play HLS streams (.m3u8).',
+      message: PLAYBACK_ERROR_TEXTS.hlsUnsupported,
     });
     expect(container.childElementCount).toBe(0);
   });

@@ -3,6 +3,13 @@ import type { PlayerAdapter } from './player';
 import { hostOf, StreamPlayerError } from './stream-errors';
 import { playInVideo, streamVideoAdapter, untilLoaded } from './stream-media';
 import { createStreamVideo, mountStreamView, throwIfAborted, type StreamPlayerOptions } from './stream-view';
+import {
+  hlsPlaylistNotLoadedText,
+  hlsSegmentsNotLoadedText,
+  httpStatusText,
+  noHlsPlaylistText,
+  PLAYBACK_ERROR_TEXTS,
+} from '../../i18n/en/playback';
 
 /**
  * An HLS playlist (.m3u8) in a <video>: through hls.js (Media Source Extensions) where it runs, else
@@ -15,26 +22,20 @@ const NATIVE_HLS_TYPES = ['application/vnd.apple.mpegurl', 'application/x-mpegUR
 /** A fatal hls.js error in words for the video area. */
 export function hlsErrorOf(data: ErrorData, url: string): StreamPlayerError {
   const host = hostOf(url);
-  const status = data.response?.code ? ` (HTTP ${data.response.code})` : '';
+  const status = data.response?.code ? httpStatusText(data.response.code) : '';
   switch (data.details) {
     case Hls.ErrorDetails.MANIFEST_LOAD_ERROR:
     case Hls.ErrorDetails.MANIFEST_LOAD_TIMEOUT:
-      return new StreamPlayerError('network', `The HLS playlist could not be loaded from ${host}${status}.`);
+      return new StreamPlayerError('network', hlsPlaylistNotLoadedText(host, status));
     case Hls.ErrorDetails.MANIFEST_PARSING_ERROR:
-      return new StreamPlayerError('media', `The address at ${host} holds no valid HLS playlist.`);
+      return new StreamPlayerError('media', noHlsPlaylistText(host));
     case Hls.ErrorDetails.MANIFEST_INCOMPATIBLE_CODECS_ERROR:
     case Hls.ErrorDetails.BUFFER_INCOMPATIBLE_CODECS_ERROR:
-      return new StreamPlayerError('media', 'This browser cannot play the codecs of this HLS stream.');
+      return new StreamPlayerError('media', PLAYBACK_ERROR_TEXTS.hlsCodecs);
     default:
       return data.type === Hls.ErrorTypes.NETWORK_ERROR
-        ? new StreamPlayerError(
-            'network',
-            `The HLS stream stopped: its segments could not be loaded from ${host}${status}.`,
-          )
-        : new StreamPlayerError(
-            'media',
-            'The HLS stream could not be played: its video could not be decoded.',
-          );
+        ? new StreamPlayerError('network', hlsSegmentsNotLoadedText(host, status))
+        : new StreamPlayerError('media', PLAYBACK_ERROR_TEXTS.hlsNotDecoded);
   }
 }
 
@@ -51,7 +52,7 @@ export async function createHlsPlayer(
     if (NATIVE_HLS_TYPES.some((type) => video.canPlayType(type) !== ''))
       return playInVideo(view, video, url, options);
     view.remove();
-    throw new StreamPlayerError('unsupported', 'This browser cannot play HLS streams (.m3u8).');
+    throw new StreamPlayerError('unsupported', PLAYBACK_ERROR_TEXTS.hlsUnsupported);
   }
 
   const hls = new Hls();

@@ -1,3 +1,10 @@
+import {
+  PLAYBACK_ERROR_TEXTS,
+  streamInterruptedText,
+  streamNotDownloadedText,
+  streamNotPlayableText,
+} from '../../i18n/en/playback';
+
 /**
  * Why a stream cannot be played, in words for the video area: the live page shows the message of
  * what `createStreamPlayer` rejects with, and a player that fails later shows it over its picture.
@@ -37,7 +44,7 @@ export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
-    return 'its address';
+    return PLAYBACK_ERROR_TEXTS.itsAddress;
   }
 }
 
@@ -45,18 +52,14 @@ export function hostOf(url: string): string {
 export function mediaElementError(error: MediaError | null, url: string): StreamPlayerError {
   switch (error?.code) {
     case 1: // MEDIA_ERR_ABORTED
-      return new StreamPlayerError('network', `Loading the stream from ${hostOf(url)} was interrupted.`);
+      return new StreamPlayerError('network', streamInterruptedText(hostOf(url)));
     case 2: // MEDIA_ERR_NETWORK
-      return new StreamPlayerError('network', `The stream could not be downloaded from ${hostOf(url)}.`);
+      return new StreamPlayerError('network', streamNotDownloadedText(hostOf(url)));
     case 3: // MEDIA_ERR_DECODE
-      return new StreamPlayerError('media', "The stream's video could not be decoded by this browser.");
+      return new StreamPlayerError('media', PLAYBACK_ERROR_TEXTS.streamNotDecoded);
     default:
       // MEDIA_ERR_SRC_NOT_SUPPORTED is also what a 404 or an HTML page gives: say both.
-      return new StreamPlayerError(
-        'media',
-        `The stream at ${hostOf(url)} cannot be played: the address holds no video this browser can play ` +
-          '(the file is missing, or its format is not supported).',
-      );
+      return new StreamPlayerError('media', streamNotPlayableText(hostOf(url)));
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type StreamView,
 } from './stream-view';
 import { videoElementPlayer } from './video-element-player';
+import { streamNotLoadingText } from '../../i18n/en/playback';
 
 /** A stream that has not even told its duration after this long is not coming. */
 export const STREAM_LOAD_TIMEOUT_MS = 30_000;
@@ -67,7 +68,7 @@ export function untilLoaded(
           reject(
             new StreamPlayerError(
               'timeout',
-              `The stream at ${hostOf(url)} did not start loading within ${STREAM_LOAD_TIMEOUT_MS / 1000} seconds.`,
+              streamNotLoadingText(hostOf(url), STREAM_LOAD_TIMEOUT_MS / 1000),
             ),
           ),
         ),

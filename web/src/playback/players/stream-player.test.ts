@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_A_STREAM_MESSAGE } from './stream-source';
 import { createStreamPlayer } from './stream-player';
 import { YT_STATE, type YouTubeNamespace, type YouTubePlayerOptions } from './youtube-iframe-api';
+import { YOUTUBE_ERROR_TEXTS } from '../../i18n/en/playback';
 
 let container: HTMLElement;
 
@@ -151,7 +152,7 @@ describe('createStreamPlayer: a v= URL', () => {
     events().onError?.({ target, data: 150 });
     await expect(creating).rejects.toMatchObject({
       code: 'youtube-video',
-      message: 'The owner of this YouTube video does not allow it to be played on other sites.',
+      message: YOUTUBE_ERROR_TEXTS[101],
     });
     expect(made[0]!.destroy).toHaveBeenCalled();
     expect(container.childElementCount).toBe(0);
@@ -164,9 +165,7 @@ describe('createStreamPlayer: a v= URL', () => {
     events().onReady?.({ target, data: undefined });
     const player = await creating;
     events().onError?.({ target, data: 100 });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe(
-      'This YouTube video does not exist any more, or it is private.',
-    );
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(YOUTUBE_ERROR_TEXTS[100]);
     player.destroy();
   });
 });

@@ -4,17 +4,14 @@ import { streamSourceOf } from './stream-source';
 import { createMediaPlayer } from './stream-media';
 import type { StreamPlayerOptions } from './stream-view';
 import { createYouTubePlayer } from './youtube-player';
+import { playerNotLoadedText } from '../../i18n/en/playback';
 
 export { StreamPlayerError, type StreamErrorCode } from './stream-errors';
 export type { StreamPlayerOptions } from './stream-view';
 
 /** A player library's chunk that does not load is a stale page after a deploy, or the network. */
 const chunkFailed = (library: string) => (cause: unknown) => {
-  throw new StreamPlayerError(
-    'player-load',
-    `The ${library} player could not be loaded. Check the connection and reload the page.`,
-    { cause },
-  );
+  throw new StreamPlayerError('player-load', playerNotLoadedText(library), { cause });
 };
 
 /**

@@ -1,4 +1,5 @@
 import { StreamPlayerError } from './stream-errors';
+import { noYouTubeVideoText, PLAYBACK_ERROR_TEXTS } from '../../i18n/en/playback';
 
 /**
  * What plays a stream session's source. The studies service accepts (stream-source.ts there) an
@@ -30,9 +31,7 @@ const EXTENSION_KINDS: ReadonlyArray<readonly [string, 'hls' | 'dash' | 'media']
 /** YouTube's video ids: 11 characters of the URL-safe base64 alphabet. */
 const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
-export const NOT_A_STREAM_MESSAGE =
-  "This session's source is not a stream this player can show: it needs a video page URL with " +
-  'v= (https://www.youtube.com/watch?v=...) or a direct .mp4, .webm, .ogg, .ogv, .mov, .m3u8 or .mpd URL.';
+export const NOT_A_STREAM_MESSAGE = PLAYBACK_ERROR_TEXTS.notAStream;
 
 const parseHttpUrl = (source: string): URL | null => {
   let url: URL;
@@ -64,11 +63,7 @@ export function streamSourceOf(source: string): StreamSource {
   const v = url.searchParams.get('v')?.trim() ?? '';
   if (v === '') throw new StreamPlayerError('not-a-stream', NOT_A_STREAM_MESSAGE);
   if (!YOUTUBE_VIDEO_ID.test(v)) {
-    throw new StreamPlayerError(
-      'not-a-stream',
-      `This session's video URL names no video YouTube can play (v=${v.slice(0, 40)}): ` +
-        'copy the address of the video page again.',
-    );
+    throw new StreamPlayerError('not-a-stream', noYouTubeVideoText(v.slice(0, 40)));
   }
   return { kind: 'youtube', videoId: v };
 }

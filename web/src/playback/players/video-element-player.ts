@@ -1,5 +1,6 @@
 import { PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN } from '@uis/proto/browser';
 import type { PlayerAdapter, PlayerEvent } from './player';
+import { PLAYBACK_ERROR_TEXTS } from '../../i18n/en/playback';
 
 /** How a <video> this module creates starts out. */
 export interface VideoElementOptions {
@@ -97,15 +98,15 @@ const MEDIA_ERR = { ABORTED: 1, NETWORK: 2, DECODE: 3, SRC_NOT_SUPPORTED: 4 } as
 export function mediaErrorText(error: Pick<MediaError, 'code'> | null): string {
   switch (error?.code) {
     case MEDIA_ERR.ABORTED:
-      return 'Loading the video was stopped.';
+      return PLAYBACK_ERROR_TEXTS.videoStopped;
     case MEDIA_ERR.NETWORK:
-      return 'The video could not be downloaded (a network error).';
+      return PLAYBACK_ERROR_TEXTS.videoNotDownloaded;
     case MEDIA_ERR.DECODE:
-      return 'The video could not be decoded.';
+      return PLAYBACK_ERROR_TEXTS.videoNotDecoded;
     case MEDIA_ERR.SRC_NOT_SUPPORTED:
-      return 'The video could not be loaded: it is missing, not allowed, or in a format this browser cannot play.';
+      return PLAYBACK_ERROR_TEXTS.videoNotSupported;
     default:
-      return 'The video could not be loaded.';
+      return PLAYBACK_ERROR_TEXTS.videoNotLoaded;
   }
 }
 

@@ -1,4 +1,5 @@
 import { StreamPlayerError } from './stream-errors';
+import { PLAYBACK_ERROR_TEXTS, youTubeApiNotLoadedText } from '../../i18n/en/playback';
 
 /**
  * YouTube's IFrame player API, loaded at run time from YouTube (its terms forbid bundling it, and
@@ -94,25 +95,19 @@ export function loadYouTubeIframeApi(): Promise<YouTubeNamespace> {
       window.onYouTubeIframeAPIReady = previous;
       script.remove();
       loading = null;
-      reject(
-        new StreamPlayerError(
-          'youtube-api',
-          `YouTube's player could not be loaded (${why}). Check the connection, or whether something ` +
-            'blocks youtube.com, and reload the page.',
-        ),
-      );
+      reject(new StreamPlayerError('youtube-api', youTubeApiNotLoadedText(why)));
     };
-    const timer = setTimeout(() => fail('no answer'), YOUTUBE_API_TIMEOUT_MS);
+    const timer = setTimeout(() => fail(PLAYBACK_ERROR_TEXTS.youTubeNoAnswer), YOUTUBE_API_TIMEOUT_MS);
     window.onYouTubeIframeAPIReady = () => {
       previous?.();
       const api = apiReady();
-      if (!api) return fail('it did not start');
+      if (!api) return fail(PLAYBACK_ERROR_TEXTS.youTubeDidNotStart);
       clearTimeout(timer);
       resolve(api);
     };
     script.src = YOUTUBE_IFRAME_API_URL;
     script.async = true;
-    script.onerror = () => fail('the script did not load');
+    script.onerror = () => fail(PLAYBACK_ERROR_TEXTS.youTubeScriptNotLoaded);
     document.head.append(script);
   });
   return loading;

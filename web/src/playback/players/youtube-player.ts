@@ -3,6 +3,7 @@ import { StreamPlayerError } from './stream-errors';
 import { abortReason, mountStreamView, type StreamPlayerOptions } from './stream-view';
 import { YouTubeAdapter } from './youtube-adapter';
 import { loadYouTubeIframeApi, type YouTubePlayer } from './youtube-iframe-api';
+import { YOUTUBE_ERROR_TEXTS, youTubeFailedText, youTubeNotReadyText } from '../../i18n/en/playback';
 
 /** The API is loaded; its player (an iframe of youtube.com) has this long to say it is ready. */
 export const YOUTUBE_READY_TIMEOUT_MS = 20_000;
@@ -11,18 +12,15 @@ export const YOUTUBE_READY_TIMEOUT_MS = 20_000;
 export function youTubeErrorMessage(code: number): string {
   switch (code) {
     case 2:
-      return "YouTube rejected the video id in this session's URL: copy the address of the video page again.";
     case 5:
-      return "YouTube's player cannot play this video in this browser.";
     case 100:
-      return 'This YouTube video does not exist any more, or it is private.';
     case 101:
-    case 150:
-      return 'The owner of this YouTube video does not allow it to be played on other sites.';
     case 153:
-      return 'YouTube refused to play the video for this page (it did not receive the referrer it asks for).';
+      return YOUTUBE_ERROR_TEXTS[code];
+    case 150:
+      return YOUTUBE_ERROR_TEXTS[101];
     default:
-      return `YouTube's player failed (error ${code}).`;
+      return youTubeFailedText(code);
   }
 }
 
@@ -56,13 +54,7 @@ export async function createYouTubePlayer(
     };
     const onAbort = () => fail(abortReason(signal as AbortSignal));
     const timer = setTimeout(
-      () =>
-        fail(
-          new StreamPlayerError(
-            'timeout',
-            `YouTube's player did not start within ${YOUTUBE_READY_TIMEOUT_MS / 1000} seconds. Check the connection and reload the page.`,
-          ),
-        ),
+      () => fail(new StreamPlayerError('timeout', youTubeNotReadyText(YOUTUBE_READY_TIMEOUT_MS / 1000))),
       YOUTUBE_READY_TIMEOUT_MS,
     );
     signal?.addEventListener('abort', onAbort);

@@ -10,6 +10,7 @@ import {
   agreedText,
   agreedVersionText,
   agreementsText,
+  consentSavedText,
   savedVersionText,
 } from '../../../i18n/en/consent';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
@@ -49,9 +50,7 @@ export function ConsentSection({ sessionId }: { sessionId: string }) {
           setDraft(null);
           const version = answer.consent?.version;
           if (answer.changed && version !== undefined)
-            notify.success(
-              answer.consent?.text ? `Consent text saved as version ${version}` : 'Consent removed',
-            );
+            notify.success(answer.consent?.text ? consentSavedText(version) : CONSENT_SECTION_TEXTS.removed);
         },
         onError: (failure) => setError(failure.message),
       },

@@ -3,9 +3,14 @@ import { createPortal } from 'react-dom';
 import { useApiMutation } from '../../../api/queries';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toast';
-import { deletedText } from '../lib/count-text';
+import { deletedText } from '../../../i18n/en/common';
 import '../consent.css';
-import { WITHDRAW_TEXTS } from '../../../i18n/en/participant-sessions';
+import {
+  WITHDRAW_TEXTS,
+  withdrawFromText,
+  withdrawHeadingText,
+  withdrewText,
+} from '../../../i18n/en/participant-sessions';
 
 /**
  * A participant withdraws from one of their sessions, after a question that says what
@@ -24,7 +29,7 @@ export function WithdrawButton({ sessionId, title }: { sessionId: string; title:
       {
         onSuccess: ({ withdrawal }) => {
           setAsking(false);
-          notify.success(`You withdrew from “${title}”: ${deletedText(withdrawal)} deleted.`);
+          notify.success(withdrewText(title, deletedText(withdrawal)));
         },
         onError: () => setAsking(false),
       },
@@ -36,7 +41,7 @@ export function WithdrawButton({ sessionId, title }: { sessionId: string; title:
         type="button"
         className="session-withdraw"
         onClick={() => setAsking(true)}
-        aria-label={`${WITHDRAW_TEXTS.button} from ${title}`}
+        aria-label={withdrawFromText(title)}
       >
         {WITHDRAW_TEXTS.button}
       </button>
@@ -45,7 +50,7 @@ export function WithdrawButton({ sessionId, title }: { sessionId: string; title:
       {asking
         ? createPortal(
             <ConfirmDialog
-              title={`Withdraw from “${title}”?`}
+              title={withdrawHeadingText(title)}
               message={WITHDRAW_TEXTS.message}
               confirmLabel={WITHDRAW_TEXTS.confirm}
               busy={withdraw.isPending}

@@ -1,6 +1,6 @@
 import { useApiAllPages } from '../../../api/queries';
 import { RecordTime } from '../../records/components/record-time';
-import { deletedText } from '../lib/count-text';
+import { deletedText } from '../../../i18n/en/common';
 import { CONSENT_TEXTS, withdrawalDeletedText } from '../../../i18n/en/consent';
 
 /**
@@ -11,7 +11,7 @@ export function WithdrawalsList({ sessionId }: { sessionId: string }) {
   const withdrawals = useApiAllPages(
     'getSessionWithdrawals',
     { sessionId },
-    { errorText: 'Error getting withdrawals' },
+    { errorText: CONSENT_TEXTS.errorGettingWithdrawals },
   );
   const list = withdrawals.data?.withdrawals ?? [];
   return (

@@ -7,6 +7,8 @@ import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiAnswer, type ApiRequest } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { Dashboard } from './dashboard';
+import { DASHBOARD_TEXTS } from '../../../i18n/en/dashboard';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 // jsdom's screen is 0x0, which reads as a phone; this file checks the desktop layout (1024 wide).
 vi.hoisted(() => {
@@ -133,7 +135,7 @@ describe('Dashboard', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Main' }));
     expect(await screen.findByRole('heading', { name: 'Main' })).toBeTruthy();
 
-    fireEvent.click(within(groupRow('Main')).getByRole('button', { name: 'Delete group' }));
+    fireEvent.click(within(groupRow('Main')).getByRole('button', { name: DASHBOARD_TEXTS.deleteGroup }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Main' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Pilot' })).toBeTruthy();
     expect(server.to('/deleteGroup').map((sent) => sent.body)).toEqual([{ groupId: uuid(2) }]);
@@ -142,7 +144,7 @@ describe('Dashboard', () => {
   it('renames a group 1 s after typing stops and shows the new title from then on', async () => {
     const server = studies([{ group_id: uuid(1), title: 'Pilot' }]);
     renderDashboard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(await screen.findByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Group title' }), {
       target: { value: 'Pilot study' },
     });
@@ -181,7 +183,7 @@ describe('Dashboard', () => {
     render(<Toaster />);
     renderDashboard();
     const card = (await screen.findByRole('button', { name: /Warm-up/ })).closest('li')!;
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete session' }));
+    fireEvent.click(within(card).getByRole('button', { name: COMMON_TEXTS.deleteSession }));
     expect(await screen.findByText('Internal error')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Warm-up/ })).toBeTruthy();
   });

@@ -2,6 +2,7 @@ import type { Group } from '@uis/proto';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupRow } from './group-row';
+import { DASHBOARD_TEXTS } from '../../../i18n/en/dashboard';
 
 const group: Group = { group_id: '00000000-0000-4000-8000-000000000001', title: 'Pilot' };
 
@@ -40,13 +41,13 @@ describe('GroupRow title editing', () => {
     expect(onSelect).toHaveBeenCalledOnce();
     expect(titleInput()).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     expect(titleInput()?.value).toBe('Pilot');
   });
 
   it('saves 1000 ms after the last keystroke, once, then ends edit mode', () => {
     const { onRename } = renderRow();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     type('Pil');
     act(() => {
       vi.advanceTimersByTime(600);
@@ -67,7 +68,7 @@ describe('GroupRow title editing', () => {
 
   it('ends edit mode on a click outside, saving what was typed without waiting', () => {
     const { onRename } = renderRow();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     type('Main study');
     // A press inside the row (its own input) keeps editing.
     fireEvent.pointerDown(titleInput()!);
@@ -85,7 +86,7 @@ describe('GroupRow title editing', () => {
 
   it('ends edit mode on a click outside without a call when nothing changed', () => {
     const { onRename } = renderRow();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     fireEvent.pointerDown(document.body);
     expect(titleInput()).toBeNull();
     act(() => {
@@ -96,7 +97,7 @@ describe('GroupRow title editing', () => {
 
   it('never saves a blank title: it says the field must not be empty and keeps the old one', () => {
     const { onRename } = renderRow();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     type('   ');
     expect(screen.getByRole('alert').textContent).toBe('This field must not be empty');
     act(() => {
@@ -112,7 +113,7 @@ describe('GroupRow title editing', () => {
 
   it('Escape drops the draft; Enter saves at once', () => {
     const { onRename } = renderRow();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     type('Dropped');
     fireEvent.keyDown(titleInput()!, { key: 'Escape' });
     expect(titleInput()).toBeNull();
@@ -121,7 +122,7 @@ describe('GroupRow title editing', () => {
     });
     expect(onRename).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit group title' }));
+    fireEvent.click(screen.getByRole('button', { name: DASHBOARD_TEXTS.editGroupTitle }));
     type('Kept');
     fireEvent.keyDown(titleInput()!, { key: 'Enter' });
     expect(onRename).toHaveBeenCalledExactlyOnceWith('Kept');

@@ -49,12 +49,12 @@ export function GroupRow({ group, title, selected, deleting, onSelect, onRename,
       <span className="group-row-actions">
         <IconButton
           icon={edit.editing ? 'check' : 'edit'}
-          label={edit.editing ? 'Done editing' : 'Edit group title'}
+          label={edit.editing ? DASHBOARD_TEXTS.doneEditing : DASHBOARD_TEXTS.editGroupTitle}
           onClick={edit.editing ? edit.finish : edit.start}
         />
         <IconButton
           icon="delete"
-          label="Delete group"
+          label={DASHBOARD_TEXTS.deleteGroup}
           onClick={() => {
             edit.cancel();
             onDelete();

@@ -14,6 +14,8 @@ import {
   adviceText,
   checksFailedText,
   resultNotSavedText,
+  CHECK_RESULT_TEXTS,
+  CHECK_STATUS_TEXTS,
 } from '../../../i18n/en/device-check';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 
@@ -26,7 +28,6 @@ const INITIAL: CheckState = {
   rtt: { status: 'checking' },
 };
 
-const STATUS_TEXT = { checking: 'Checking…', waiting: 'Your turn', pass: 'Passed', fail: 'Failed' } as const;
 const STATUS_ICON = {
   checking: 'hourglass_empty',
   waiting: 'touch_app',
@@ -130,11 +131,8 @@ function DeviceCheckRound({ sessionId, onAgain }: { sessionId: string; onAgain: 
     setState((now) => ({
       ...now,
       speakers: heard
-        ? pass('Your speakers work.')
-        : fail(
-            'You did not hear the test sound.',
-            'Turn the volume up, unmute, check which device plays sound (headphones plugged in?), then check again.',
-          ),
+        ? pass(CHECK_RESULT_TEXTS.speakersWork)
+        : fail(CHECK_RESULT_TEXTS.soundNotHeard, CHECK_RESULT_TEXTS.soundNotHeardAdvice),
     }));
 
   const extra: Partial<Record<DeviceCheckItem, React.ReactNode>> = {
@@ -224,7 +222,7 @@ function CheckRow({
       <div className="device-check-head">
         <h2>{ITEM_LABELS[item]}</h2>
         <span className="device-check-status">
-          <Icon name={STATUS_ICON[state.status]} /> {STATUS_TEXT[state.status]}
+          <Icon name={STATUS_ICON[state.status]} /> {CHECK_STATUS_TEXTS[state.status]}
         </span>
       </div>
       {'message' in state && <p className="device-check-message">{state.message}</p>}

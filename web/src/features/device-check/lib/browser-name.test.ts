@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserOf } from './browser-name';
+import { CHECK_RESULT_TEXTS } from '../../../i18n/en/device-check';
 
 describe('browserOf', () => {
   it.each([
@@ -19,7 +20,7 @@ describe('browserOf', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
       { name: 'Safari', version: '17.5' },
     ],
-    ['curl/8.0', { name: 'Unknown browser', version: 'unknown' }],
+    ['curl/8.0', { name: CHECK_RESULT_TEXTS.unknownBrowser, version: 'unknown' }],
   ])('reads %s', (userAgent, expected) => {
     expect(browserOf(userAgent)).toEqual(expected);
   });

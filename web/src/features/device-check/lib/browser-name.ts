@@ -1,3 +1,5 @@
+import { CHECK_RESULT_TEXTS } from '../../../i18n/en/device-check';
+
 /** The browser's name and version, read from its user agent (the order matters: Edge and Opera say Chrome too). */
 const BROWSERS: readonly [name: string, pattern: RegExp][] = [
   ['Edge', /Edg(?:e|A|iOS)?\/([\d.]+)/],
@@ -18,5 +20,5 @@ export function browserOf(userAgent: string): BrowserName {
     const match = pattern.exec(userAgent);
     if (match) return { name, version: match[1]! };
   }
-  return { name: 'Unknown browser', version: 'unknown' };
+  return { name: CHECK_RESULT_TEXTS.unknownBrowser, version: CHECK_RESULT_TEXTS.unknownVersion };
 }

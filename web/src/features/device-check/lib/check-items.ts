@@ -1,4 +1,6 @@
 import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
+import { DEVICE_CHECK_ITEM_TEXTS } from '../../../i18n/en/common';
+import { CHECK_RESULT_TEXTS, MEDIA_FAILURE_TEXTS as TEXTS } from '../../../i18n/en/device-check';
 
 /** Round trips above this (ms) fail: a call would lag noticeably. */
 export const RTT_LIMIT_MS = 800;
@@ -16,14 +18,7 @@ export type ItemState = { status: 'checking' | 'waiting' } | Settled;
 export type CheckState = Record<DeviceCheckItem, ItemState>;
 
 /** What each item is called on the page, in the order it shows them. */
-export const ITEM_LABELS = {
-  camera: 'Camera',
-  microphone: 'Microphone',
-  speakers: 'Speakers',
-  stun: 'Network: reaching the call server',
-  turn: 'Network: relay for strict firewalls',
-  rtt: 'Network: speed of the connection',
-} as const satisfies Record<DeviceCheckItem, string>;
+export const ITEM_LABELS = DEVICE_CHECK_ITEM_TEXTS;
 
 export const ITEMS = Object.keys(ITEM_LABELS) as DeviceCheckItem[];
 
@@ -34,24 +29,12 @@ export const fail = (message: string, advice: string): Settled => ({ status: 'fa
 export function mediaFailure(device: 'camera' | 'microphone', error: unknown): ItemState {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError')
-    return fail(
-      `The browser is not allowed to use your ${device}.`,
-      `Allow the ${device} for this site (the camera icon in the address bar, or the browser's site settings), then check again.`,
-    );
+    return fail(TEXTS.notAllowed(device), TEXTS.notAllowedAdvice(device));
   if (name === 'NotFoundError' || name === 'OverconstrainedError')
-    return fail(
-      `No ${device} was found.`,
-      `Connect a ${device} (or use a device that has one), then check again.`,
-    );
+    return fail(TEXTS.notFound(device), TEXTS.notFoundAdvice(device));
   if (name === 'NotReadableError' || name === 'AbortError')
-    return fail(
-      `Your ${device} is in use or not working.`,
-      `Close other apps that may use the ${device} (video calls, recorders), then check again.`,
-    );
-  return fail(
-    `Your ${device} could not be started.`,
-    'Try another browser, or restart this one, then check again.',
-  );
+    return fail(TEXTS.busy(device), TEXTS.busyAdvice(device));
+  return fail(TEXTS.notStarted(device), CHECK_RESULT_TEXTS.mediaFailedAdvice);
 }
 
 /** True once every item has passed or failed. */

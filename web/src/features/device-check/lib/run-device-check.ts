@@ -3,6 +3,12 @@ import { call } from '../../../api/client';
 import { fail, mediaFailure, pass, RTT_LIMIT_MS, type ItemState } from './check-items';
 import { HEARD_LEVEL, MICROPHONE_WITHIN_MS, firstFrame, levelOf } from './media-probes';
 import { gatherCandidateTypes, roundTripMs, stunServers, turnServers } from './network-probes';
+import {
+  CHECK_RESULT_TEXTS as TEXTS,
+  serverAnswersText,
+  serverDownText,
+  serverSlowText,
+} from '../../../i18n/en/device-check';
 
 /** What the automatic items need of the page, and how they report. */
 export interface CheckRun {
@@ -16,11 +22,6 @@ export interface CheckRun {
   cleanup: (() => void)[];
 }
 
-const ASK_RESEARCHER = 'Tell the researcher: the call may not connect from this network.';
-/** The advice when the call server or the relay cannot be reached. */
-const NETWORK_MAY_BLOCK =
-  'Your network may block it: try another network (e.g. your phone’s hotspot). ' + ASK_RESEARCHER;
-
 export async function checkCamera(run: CheckRun): Promise<void> {
   try {
     const stream = await navigator.mediaDevices.getUserMedia({ video: true });
@@ -29,12 +30,7 @@ export async function checkCamera(run: CheckRun): Promise<void> {
     void run.video.play().catch(() => undefined);
     run.report(
       'camera',
-      (await firstFrame(run.video))
-        ? pass('Your camera works: you should see yourself.')
-        : fail(
-            'Your camera sends no picture.',
-            'Check that nothing covers it and no other app uses it, then check again.',
-          ),
+      (await firstFrame(run.video)) ? pass(TEXTS.cameraWorks) : fail(TEXTS.noPicture, TEXTS.noPictureAdvice),
     );
   } catch (error) {
     run.report('camera', mediaFailure('camera', error));
@@ -56,16 +52,10 @@ export async function checkMicrophone(run: CheckRun): Promise<void> {
       run.onLevel(level);
       if (!heard && level >= HEARD_LEVEL) {
         heard = true;
-        run.report('microphone', pass('Your microphone works: the bar moves when you speak.'));
+        run.report('microphone', pass(TEXTS.microphoneWorks));
       } else if (!heard && performance.now() - started > MICROPHONE_WITHIN_MS) {
         heard = true;
-        run.report(
-          'microphone',
-          fail(
-            'We heard nothing from your microphone.',
-            'Unmute it (some headsets have a switch), choose the right microphone in your system settings, speak, then check again.',
-          ),
-        );
+        run.report('microphone', fail(TEXTS.nothingHeard, TEXTS.nothingHeardAdvice));
       }
     }, 50);
     run.cleanup.push(() => clearInterval(timer));
@@ -84,19 +74,16 @@ export async function checkNetwork(run: CheckRun): Promise<void> {
     run.report(
       'rtt',
       rttMs <= RTT_LIMIT_MS
-        ? { ...pass(`The server answers in ${rttMs} ms.`), rttMs }
+        ? { ...pass(serverAnswersText(rttMs)), rttMs }
         : {
-            ...fail(
-              `The server takes ${rttMs} ms to answer: the call may lag.`,
-              'Move closer to your Wi-Fi router or use a wired connection, and close downloads or streams.',
-            ),
+            ...fail(serverSlowText(rttMs), TEXTS.slowAdvice),
             rttMs,
           },
     );
   } catch (error) {
     const down = fail(
-      `The server could not be reached (${error instanceof Error ? error.message : String(error)}).`,
-      'Check your internet connection, then check again.',
+      serverDownText(error instanceof Error ? error.message : String(error)),
+      TEXTS.serverDownAdvice,
     );
     for (const item of ['stun', 'turn', 'rtt'] as const) run.report(item, down);
     return;
@@ -106,35 +93,24 @@ export async function checkNetwork(run: CheckRun): Promise<void> {
 
 async function checkStun(run: CheckRun, settings: CallSettings): Promise<void> {
   const stun = stunServers(settings);
-  if (stun.length === 0)
-    return run.report('stun', fail('No STUN server is configured for calls.', ASK_RESEARCHER));
+  if (stun.length === 0) return run.report('stun', fail(TEXTS.noStun, TEXTS.askResearcher));
   const types = await gatherCandidateTypes({ iceServers: [...stun, ...turnServers(settings)] }, 'srflx');
   // A relay candidate means the TURN server answered, which STUN's binding request is a part of; a
   // browser leaves out a reflexive address that equals its own (no NAT between it and the server).
   run.report(
     'stun',
     types.has('srflx') || types.has('relay')
-      ? pass('Your browser reached the call server.')
-      : fail('Your browser could not reach the call server (STUN).', NETWORK_MAY_BLOCK),
+      ? pass(TEXTS.stunReached)
+      : fail(TEXTS.stunNotReached, TEXTS.networkMayBlock),
   );
 }
 
 async function checkTurn(run: CheckRun, settings: CallSettings): Promise<void> {
   const turn = turnServers(settings);
-  if (turn.length === 0)
-    return run.report(
-      'turn',
-      fail(
-        'Relay not available: this deployment has no TURN server.',
-        'Calls still connect on most home networks; on a strict one (work, school) they may not. ' +
-          ASK_RESEARCHER,
-      ),
-    );
+  if (turn.length === 0) return run.report('turn', fail(TEXTS.noTurn, TEXTS.noTurnAdvice));
   const types = await gatherCandidateTypes({ iceServers: turn, iceTransportPolicy: 'relay' }, 'relay');
   run.report(
     'turn',
-    types.has('relay')
-      ? pass('A relay was set up: the call connects even behind a strict firewall.')
-      : fail('The relay server (TURN) could not be reached.', NETWORK_MAY_BLOCK),
+    types.has('relay') ? pass(TEXTS.turnReached) : fail(TEXTS.turnNotReached, TEXTS.networkMayBlock),
   );
 }

@@ -61,7 +61,7 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
       >
         <div className="icon-picker-header">
           <h2 id={`${id}-title`}>{EDITOR_TEXTS.chooseIcon}</h2>
-          <IconButton icon="close" label="Close icon picker" onClick={onClose} />
+          <IconButton icon="close" label={EDITOR_TEXTS.closeIconPicker} onClick={onClose} />
         </div>
         <input
           ref={searchBox}

@@ -5,9 +5,9 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { notify } from '../../../components/ui/toast';
-import { joinCapOf, joinedText } from '../lib/join-cap';
+import { joinCapOf } from '../lib/join-cap';
 import { PROLIFIC_QUERY } from '../lib/panel-ids';
-import { PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
+import { copiedText, joinedText, notCopiedText, PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
@@ -19,9 +19,9 @@ export const joinLinkUrl = (token: string): string =>
 async function copy(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    notify.success(`${what} copied.`);
+    notify.success(copiedText(what));
   } catch {
-    notify.error(`${what} could not be copied.`, 'Select it and copy it yourself.');
+    notify.error(notCopiedText(what), PARTICIPATION_TEXTS.copyByHand);
   }
 }
 
@@ -73,7 +73,11 @@ function ActiveJoinLink({
   const act = (run: () => Promise<unknown>) => () => void run().finally(() => setConfirming(null));
   return (
     <>
-      <CopyField label="Link to share" copyLabel="Copy the join link" value={url} />
+      <CopyField
+        label={PARTICIPATION_TEXTS.linkToShare}
+        copyLabel={PARTICIPATION_TEXTS.copyJoinLink}
+        value={url}
+      />
       <p className="join-link-status" role="status">
         <Icon name="group" size={18} /> {joinedText(link.joined, link.maxParticipants)}
       </p>
@@ -99,16 +103,16 @@ function ActiveJoinLink({
         <summary>{PARTICIPATION_TEXTS.panelQuestion}</summary>
         <p>{PARTICIPATION_TEXTS.panelHint}</p>
         <CopyField
-          label="Link for Prolific"
-          copyLabel="Copy the link for Prolific"
+          label={PARTICIPATION_TEXTS.linkForProlific}
+          copyLabel={PARTICIPATION_TEXTS.copyProlificLink}
           value={`${url}${PROLIFIC_QUERY}`}
         />
       </details>
       {confirming === 'revoke' ? (
         <ConfirmDialog
           title={PARTICIPATION_TEXTS.revokeHeading}
-          message="The link stops adding people at once. Those who already joined stay in the session."
-          confirmLabel="Revoke link"
+          message={PARTICIPATION_TEXTS.revokeWarning}
+          confirmLabel={PARTICIPATION_TEXTS.revokeLink}
           busy={busy}
           onConfirm={act(onRevoke)}
           onCancel={() => setConfirming(null)}
@@ -117,8 +121,8 @@ function ActiveJoinLink({
       {confirming === 'replace' ? (
         <ConfirmDialog
           title={PARTICIPATION_TEXTS.replaceHeading}
-          message="The current link stops working and a new one takes its place, with the same cap. Those who already joined stay in the session."
-          confirmLabel="Make a new link"
+          message={PARTICIPATION_TEXTS.replaceWarning}
+          confirmLabel={PARTICIPATION_TEXTS.makeNewLink}
           busy={busy}
           onConfirm={act(onReplace)}
           onCancel={() => setConfirming(null)}
@@ -195,7 +199,7 @@ export function JoinLinkSection({ sessionId }: { sessionId: string }) {
   const id = useId();
 
   const make = (cap: number | null) =>
-    create.mutateAsync({ sessionId, maxParticipants: cap }).catch(failed('The join link was not made.'));
+    create.mutateAsync({ sessionId, maxParticipants: cap }).catch(failed(PARTICIPATION_TEXTS.linkNotMade));
 
   return (
     <section className="editor-section join-link" aria-labelledby={`${id}-heading`}>
@@ -214,8 +218,8 @@ export function JoinLinkSection({ sessionId }: { sessionId: string }) {
           onRevoke={() =>
             revoke
               .mutateAsync({ sessionId })
-              .then(() => notify.success('The join link was revoked.'))
-              .catch(failed('The join link was not revoked.'))
+              .then(() => notify.success(PARTICIPATION_TEXTS.linkRevoked))
+              .catch(failed(PARTICIPATION_TEXTS.linkNotRevoked))
           }
         />
       ) : (

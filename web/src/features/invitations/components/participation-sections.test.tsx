@@ -5,6 +5,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { ParticipationSections } from './participation-sections';
+import { inviteToText, PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 
@@ -62,7 +63,9 @@ describe('People', () => {
           ? ok({ message: 'Invitation sent.' })
           : refused(429, 'At most 3 invitations per address and session in an hour.', 'RATE_LIMITED'),
     });
-    const resend = await screen.findByRole('button', { name: 'Re-send invitation to new@uni.edu' });
+    const resend = await screen.findByRole('button', {
+      name: inviteToText(PARTICIPATION_TEXTS.resendInvitation, 'new@uni.edu'),
+    });
     fireEvent.click(resend);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Invitation sent to new@uni.edu.'));
     expect(server.to('/resendInvitation').map((request) => request.body)).toEqual([
@@ -70,12 +73,14 @@ describe('People', () => {
     ]);
     // The list is read again after each re-send.
     await waitFor(() => expect(server.to('/getSessionPeople')).toHaveLength(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Re-send invitation to new@uni.edu' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: inviteToText(PARTICIPATION_TEXTS.resendInvitation, 'new@uni.edu') }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(
       'At most 3 invitations per address and session in an hour.',
     );
     expect(error).toHaveBeenCalledWith(
-      'The invitation was not sent.',
+      PARTICIPATION_TEXTS.invitationNotSent,
       'At most 3 invitations per address and session in an hour.',
     );
   });
@@ -112,13 +117,13 @@ describe('Join link', () => {
 
     fireEvent.change(cap, { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Make a join link' }));
-    const address = await screen.findByLabelText<HTMLInputElement>('Link to share');
+    const address = await screen.findByLabelText<HTMLInputElement>(PARTICIPATION_TEXTS.linkToShare);
     expect(address.value).toBe(`${window.location.origin}/join/tok-1`);
     expect(server.to('/createJoinLink').map((request) => request.body)).toEqual([
       { sessionId, maxParticipants: 2 },
     ]);
     expect(screen.getByText('0 joined of at most 2')).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('Link for Prolific').value).toBe(
+    expect(screen.getByLabelText<HTMLInputElement>(PARTICIPATION_TEXTS.linkForProlific).value).toBe(
       `${window.location.origin}/join/tok-1?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`,
     );
   });
@@ -134,9 +139,9 @@ describe('Join link', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'New link' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Make a new link' }));
+    fireEvent.click(screen.getByRole('button', { name: PARTICIPATION_TEXTS.makeNewLink }));
     await waitFor(() =>
-      expect(screen.getByLabelText<HTMLInputElement>('Link to share').value).toBe(
+      expect(screen.getByLabelText<HTMLInputElement>(PARTICIPATION_TEXTS.linkToShare).value).toBe(
         `${window.location.origin}/join/tok-2`,
       ),
     );
@@ -148,7 +153,7 @@ describe('Join link', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(server.to('/revokeJoinLink')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Revoke' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Revoke link' }));
+    fireEvent.click(screen.getByRole('button', { name: PARTICIPATION_TEXTS.revokeLink }));
     expect(await screen.findByRole('button', { name: 'Make a join link' })).toBeTruthy();
     expect(server.to('/revokeJoinLink').map((request) => request.body)).toEqual([{ sessionId }]);
   });

@@ -4,22 +4,30 @@ import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
-import { SOURCE_LABELS, conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
+import { conflictsText, groupPeople, invitationsText, shortTime } from '../lib/people';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { joinedAtText, PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
+import {
+  invitationSentText,
+  inviteToText,
+  joinedAtText,
+  panelIdsOfText,
+  PARTICIPATION_TEXTS,
+  SOURCE_LABELS,
+} from '../../../i18n/en/participation';
 
 const serverMessage = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** One person invited who has not come yet, and their Re-send (one mail per press; the server limits it). */
 function InvitedPerson({ sessionId, person }: { sessionId: string; person: SessionPerson }) {
   const resend = useApiMutation('resendInvitation', { invalidates: ['getSessionPeople'] });
-  const invite = person.invitations > 0 ? 'Re-send invitation' : 'Send invitation';
+  const invite =
+    person.invitations > 0 ? PARTICIPATION_TEXTS.resendInvitation : PARTICIPATION_TEXTS.sendInvitation;
   const send = () =>
     resend.mutate(
       { sessionId, email: person.email },
       {
-        onSuccess: () => notify.success(`Invitation sent to ${person.email}.`),
-        onError: (error) => notify.error('The invitation was not sent.', serverMessage(error)),
+        onSuccess: () => notify.success(invitationSentText(person.email)),
+        onError: (error) => notify.error(PARTICIPATION_TEXTS.invitationNotSent, serverMessage(error)),
       },
     );
   return (
@@ -37,7 +45,7 @@ function InvitedPerson({ sessionId, person }: { sessionId: string; person: Sessi
       <button
         type="button"
         className="button secondary people-resend"
-        aria-label={`${invite} to ${person.email}`}
+        aria-label={inviteToText(invite, person.email)}
         disabled={resend.isPending}
         aria-busy={resend.isPending}
         onClick={send}
@@ -61,7 +69,7 @@ function JoinedPerson({ person }: { person: SessionPerson }) {
           {SOURCE_LABELS[person.source]}
         </span>
         {ids.length > 0 ? (
-          <dl className="people-panel-ids" aria-label={`Panel ids of ${person.email}`}>
+          <dl className="people-panel-ids" aria-label={panelIdsOfText(person.email)}>
             {ids.map(([name, value]) => (
               <div key={name}>
                 <dt>{name}</dt>
@@ -89,7 +97,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
   const query = useApiQuery(
     'getSessionPeople',
     { sessionId },
-    { errorText: 'The people of this session could not be loaded.' },
+    { errorText: PARTICIPATION_TEXTS.peopleNotLoadedError },
   );
   const { invited, joined } = groupPeople(query.data?.people ?? []);
   const nobody = invited.length === 0 && joined.length === 0;
@@ -101,7 +109,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
         <h3 id={`${id}-heading`}>{PARTICIPATION_TEXTS.people}</h3>
         <IconButton
           icon="refresh"
-          label="Refresh people"
+          label={PARTICIPATION_TEXTS.refreshPeople}
           disabled={query.isFetching}
           onClick={() => void query.refetch()}
         />

@@ -1,6 +1,7 @@
 import { SCOPE_MAX_EMAILS } from '@uis/proto/browser';
 import { describe, expect, it } from 'vitest';
-import { joinCapOf, joinedText } from './join-cap';
+import { joinCapOf } from './join-cap';
+import { joinedText } from '../../../i18n/en/participation';
 
 describe('joinCapOf', () => {
   it('reads an empty field as no cap and a whole number as the cap', () => {

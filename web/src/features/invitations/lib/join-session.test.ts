@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { joinFailureOf, joinSession } from './join-session';
+import { JOIN_SESSION_PAGE_TEXTS } from '../../../i18n/en/join-session';
 
 describe('joinSession', () => {
   it('sends the token and the panel ids once, even when asked twice at the same time', async () => {
@@ -40,7 +41,7 @@ describe('joinFailureOf', () => {
   it('says something went wrong on a fault or a lost connection, and offers a retry', () => {
     for (const error of [new ApiError('Internal error', 500), new ApiError('', 0), new TypeError('fetch')]) {
       expect(joinFailureOf(error)).toEqual({
-        message: 'Something went wrong while joining. Please try again.',
+        message: JOIN_SESSION_PAGE_TEXTS.unexpected,
         retryable: true,
       });
     }

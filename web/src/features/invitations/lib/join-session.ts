@@ -1,5 +1,6 @@
 import type { AnswerOf, PanelIds } from '@uis/proto';
 import { ApiError, call } from '../../../api/client';
+import { JOIN_SESSION_PAGE_TEXTS } from '../../../i18n/en/join-session';
 
 type Joined = AnswerOf<'joinSession'>;
 
@@ -25,14 +26,12 @@ export interface JoinFailure {
   retryable: boolean;
 }
 
-const UNEXPECTED = 'Something went wrong while joining. Please try again.';
-
 /**
  * The server's own sentence for what it refused (an unknown or revoked link 404, a full session 409,
  * a researcher 403, too many attempts 429); anything else is a fault worth another try.
  */
 export function joinFailureOf(error: unknown): JoinFailure {
   if (!(error instanceof ApiError) || error.httpStatus >= 500 || error.httpStatus === 0)
-    return { message: UNEXPECTED, retryable: true };
+    return { message: JOIN_SESSION_PAGE_TEXTS.unexpected, retryable: true };
   return { message: error.message, retryable: error.httpStatus === 429 };
 }

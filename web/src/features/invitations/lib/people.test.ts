@@ -1,6 +1,7 @@
 import type { SessionPerson } from '@uis/proto';
 import { describe, expect, it } from 'vitest';
 import { groupPeople, invitationsText, shortTime } from './people';
+import { PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 const person = (overrides: Partial<SessionPerson>): SessionPerson => ({
   email: 'ann@example.org',
@@ -31,7 +32,7 @@ describe('people of a session', () => {
     expect(invitationsText(person({ invitations: 3, invitedAt: at }))).toBe(
       'Invited 3 times, last 2025-05-12 14:03',
     );
-    expect(invitationsText(person({}))).toBe('No invitation sent yet');
+    expect(invitationsText(person({}))).toBe(PARTICIPATION_TEXTS.noInvitationYet);
   });
 
   it('writes local times to the minute, and an unreadable time as it came', () => {

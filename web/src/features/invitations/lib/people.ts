@@ -1,5 +1,6 @@
-import type { ParticipantSource, SessionPerson } from '@uis/proto';
+import type { SessionPerson } from '@uis/proto';
 import { recordTimeParts } from '../../records/lib/record-format';
+import { conflictsListText, invitedTimesText, PARTICIPATION_TEXTS } from '../../../i18n/en/participation';
 
 /** A time as the researcher's local 'YYYY-MM-DD hh:mm' (the records' spelling, without seconds). */
 export function shortTime(iso: string): string {
@@ -20,9 +21,8 @@ export function groupPeople(people: readonly SessionPerson[]): {
 
 /** 'Invited 2 times, last 2025-05-12 14:03', or that no mail went out yet. */
 export function invitationsText({ invitations, invitedAt }: SessionPerson): string {
-  if (invitations === 0 || !invitedAt) return 'No invitation sent yet';
-  const times = invitations === 1 ? 'once' : `${invitations} times`;
-  return `Invited ${times}, last ${shortTime(invitedAt)}`;
+  if (invitations === 0 || !invitedAt) return PARTICIPATION_TEXTS.noInvitationYet;
+  return invitedTimesText(invitations, shortTime(invitedAt));
 }
 
 /**
@@ -32,13 +32,7 @@ export function invitationsText({ invitations, invitedAt }: SessionPerson): stri
 export function conflictsText({ panelIdConflicts }: SessionPerson): string {
   const joins = panelIdConflicts.map(({ at, panelIds }) => {
     const ids = Object.entries(panelIds).map(([name, value]) => `${name}=${value}`);
-    return `${ids.length > 0 ? ids.join(', ') : 'none'} (${shortTime(at)})`;
+    return `${ids.length > 0 ? ids.join(', ') : PARTICIPATION_TEXTS.noPanelIds} (${shortTime(at)})`;
   });
-  return `Joined again with other panel ids, not kept: ${joins.join('; ')}`;
+  return conflictsListText(joins);
 }
-
-/** How a person came to the session, in the editor's words. */
-export const SOURCE_LABELS: Record<ParticipantSource, string> = {
-  scope: 'Invited by e-mail',
-  link: 'Join link',
-};

@@ -8,6 +8,7 @@ import { fakeApi, ok } from '../../../testing/fake-api';
 import { fakeLiveConnection } from '../../../testing/fake-live-connection';
 import { renderScreen } from '../../../testing/render';
 import { CallArea } from './call-area';
+import { CALL_STATUS_TEXTS, LIVE_CONTROL_TEXTS, participantsInCallText } from '../../../i18n/en/live-session';
 
 /**
  * The call area against the edges of the browser: PeerJS (a fake Peer), the camera and microphone
@@ -230,7 +231,7 @@ describe('CallArea', () => {
     expect(livePeer().id).toMatch(new RegExp(`^${sessionId}_${patUser}_[a-z0-9]{16}$`));
     expect(api.to('/getCallSettings')).toHaveLength(1);
     expect(live.asked).toContainEqual(['syncVideoChat', { sessionId }]);
-    expect(statusText()).toBe('Waiting for the researcher to start the call.');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.waitingForResearcher);
 
     live.serverSends('joinVideoChat', { userId: researcherId, sessionId });
     const dialed = livePeer().calls[0]!;
@@ -239,14 +240,14 @@ describe('CallArea', () => {
     act(() => dialed.emit('stream', new FakeStream([track('video')])));
     expect(screen.getByRole('figure', { name: 'Researcher' })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'You' })).toBeTruthy();
-    expect(statusText()).toBe('Connecting the call with the researcher…');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.connectingToResearcher);
     act(() => dialed.emit('iceStateChanged', 'connected'));
-    expect(statusText()).toBe('You are in the call with the researcher.');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.inCallWithResearcher);
 
     // Muted by default; the toggle turns the sent audio track on and off.
     // StrictMode starts (and closes) a first call: the microphone in use is the last one granted.
     const microphone = granted.filter((sent) => sent.kind === 'audio').at(-1)!;
-    const mute = screen.getByRole('button', { name: 'Mute microphone' });
+    const mute = screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone });
     expect(mute.getAttribute('aria-pressed')).toBe('true');
     expect(microphone.enabled).toBe(false);
     fireEvent.click(mute);
@@ -268,7 +269,9 @@ describe('CallArea', () => {
     live.serverSends('joinVideoChat', { userId: researcherId, sessionId });
     const dialed = livePeer().calls[0]!;
     expect(dialed.sent?.getTracks().map((sent) => sent.kind)).toEqual(['audio', 'video']);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mute microphone' }).disabled).toBe(true);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).disabled,
+    ).toBe(true);
     expect(screen.getByRole('button', { name: 'Retry camera and microphone' })).toBeTruthy();
   });
 
@@ -278,11 +281,11 @@ describe('CallArea', () => {
     const { live } = renderCall('owner');
     await registered();
     expect(live.asked).toContainEqual(['joinVideoChat', { userId: livePeer().id, sessionId }]);
-    expect(statusText()).toBe('Waiting for participants to join the call.');
+    expect(statusText()).toBe(CALL_STATUS_TEXTS.waitingForParticipants);
     // The researcher's microphone is on (and their own picture is muted: nobody hears themselves).
-    expect(screen.getByRole('button', { name: 'Mute microphone' }).getAttribute('aria-pressed')).toBe(
-      'false',
-    );
+    expect(
+      screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).getAttribute('aria-pressed'),
+    ).toBe('false');
     expect(screen.getByRole('figure', { name: 'You' }).querySelector('video')?.muted).toBe(true);
 
     let pat!: InstanceType<typeof peerjs.FakeConnection>;
@@ -298,10 +301,10 @@ describe('CallArea', () => {
         .getAllByRole('figure')
         .map((figure) => figure.getAttribute('aria-label')),
     ).toEqual(['You', 'Pat', 'Sam']);
-    expect(statusText()).toBe('2 participants in the call.');
+    expect(statusText()).toBe(participantsInCallText(2));
     act(() => pat.close());
     expect(screen.queryByRole('figure', { name: 'Pat' })).toBeNull();
-    expect(statusText()).toBe('1 participant in the call.');
+    expect(statusText()).toBe(participantsInCallText(1));
   });
 
   it('the researcher without devices gets the toast and a retry that brings them in', async () => {
@@ -317,7 +320,9 @@ describe('CallArea', () => {
       expect(screen.queryByRole('button', { name: 'Retry camera and microphone' })).toBeNull(),
     );
     expect(getUserMedia).toHaveBeenLastCalledWith({ audio: true, video: true });
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mute microphone' }).disabled).toBe(false);
+    expect(
+      screen.getByRole<HTMLButtonElement>('button', { name: LIVE_CONTROL_TEXTS.muteMicrophone }).disabled,
+    ).toBe(false);
   });
 
   it('shows PeerJS errors as sentences, and closes everything when it goes away', async () => {

@@ -15,7 +15,12 @@ import { deviceCheckPath } from '../../device-check/lib/device-check-path';
 import { CallTile } from './call-tile';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import './call-area.css';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import {
+  CALL_STATUS_TEXTS,
+  LIVE_CONTROL_TEXTS,
+  LIVE_SESSION_TEXTS,
+  participantsInCallText,
+} from '../../../i18n/en/live-session';
 
 export interface CallAreaProps {
   sessionId: string;
@@ -87,29 +92,27 @@ function statusOf(state: CallState, role: CallRole): string {
   if (state.problem) return state.problem.text;
   switch (state.signalling) {
     case 'starting':
-      return state.local.acquiring
-        ? 'Starting your camera and microphone…'
-        : LIVE_SESSION_TEXTS.connectingToCall;
+      return state.local.acquiring ? CALL_STATUS_TEXTS.startingMedia : LIVE_SESSION_TEXTS.connectingToCall;
     case 'connecting':
       return LIVE_SESSION_TEXTS.connectingToCall;
     case 'reconnecting':
-      return 'Reconnecting to the call server…';
+      return CALL_STATUS_TEXTS.reconnecting;
     case 'failed':
-      return 'The call could not start.';
+      return CALL_STATUS_TEXTS.failed;
     case 'closed':
       return CALL_TEXTS.ended;
     case 'open':
       break;
   }
   if (role === 'participant') {
-    if (state.link === 'connected') return 'You are in the call with the researcher.';
+    if (state.link === 'connected') return CALL_STATUS_TEXTS.inCallWithResearcher;
     if (state.dialing) return LIVE_SESSION_TEXTS.callingResearcher;
-    if (state.remotes.length > 0) return 'Connecting the call with the researcher…';
-    return 'Waiting for the researcher to start the call.';
+    if (state.remotes.length > 0) return CALL_STATUS_TEXTS.connectingToResearcher;
+    return CALL_STATUS_TEXTS.waitingForResearcher;
   }
   const count = state.remotes.length;
-  if (count === 0) return 'Waiting for participants to join the call.';
-  return `${count} participant${count === 1 ? '' : 's'} in the call.`;
+  if (count === 0) return CALL_STATUS_TEXTS.waitingForParticipants;
+  return participantsInCallText(count);
 }
 
 /**
@@ -160,7 +163,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
       : null,
   );
   const selfNote = local.acquiring
-    ? 'Starting camera…'
+    ? CALL_STATUS_TEXTS.startingCamera
     : local.hasVideo
       ? undefined
       : LIVE_SESSION_TEXTS.cameraOff;
@@ -179,7 +182,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
       )}
       <IconButton
         icon={local.muted || !local.hasAudio ? 'mic_off' : 'mic'}
-        label="Mute microphone"
+        label={LIVE_CONTROL_TEXTS.muteMicrophone}
         aria-pressed={local.muted}
         disabled={!local.hasAudio}
         className={`call-mute${local.muted ? ' on' : ''}`}
@@ -188,7 +191,7 @@ export function CallArea({ sessionId, connection, role, userId }: CallAreaProps)
     </div>
   );
 
-  const self = <CallTile stream={local.stream} name="You" self note={selfNote} />;
+  const self = <CallTile stream={local.stream} name={LIVE_SESSION_TEXTS.you} self note={selfNote} />;
 
   return (
     <section

@@ -4,6 +4,7 @@ import type { SendOutcome } from '@uis/live-client';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChatColumn, type ChatColumnProps } from './chat-column';
+import { LIVE_CONTROL_TEXTS } from '../../../i18n/en/live-session';
 
 /** Each message is this tall, and the list shows this much: jsdom does no layout, so the test does. */
 const ROW_PX = 50;
@@ -156,7 +157,7 @@ describe('chat column', () => {
 
   it('sends with the send button, never a blank message, and nothing while composing (IME)', async () => {
     const { box, onSend } = setup();
-    const send = screen.getByRole('button', { name: 'Send message' });
+    const send = screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.sendMessage });
     fireEvent.change(box, { target: { value: '   ' } });
     expect(send).toHaveProperty('disabled', true);
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -196,7 +197,10 @@ describe('chat column', () => {
     rerender({ canSend: false });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onSend).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Send message' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: LIVE_CONTROL_TEXTS.sendMessage })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(box).toHaveProperty('value', 'hello');
   });
 

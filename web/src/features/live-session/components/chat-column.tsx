@@ -6,7 +6,12 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { useChatScroll } from '../hooks/use-chat-scroll';
 import { ChatMessage } from './chat-message';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import {
+  LIVE_CONTROL_TEXTS,
+  LIVE_SESSION_TEXTS,
+  MESSAGE_UNANSWERED_TEXT,
+  messageNotSentText,
+} from '../../../i18n/en/live-session';
 
 export interface ChatColumnProps {
   messages: readonly MessageRecord[];
@@ -24,9 +29,9 @@ export interface ChatColumnProps {
 
 /** What a message that did not go through says, under the box. */
 export function sendProblemText(outcome: SendOutcome): string | null {
-  if (outcome.kind === 'refused') return `Your message was not sent: ${outcome.message}`;
+  if (outcome.kind === 'refused') return messageNotSentText(outcome.message);
   if (outcome.kind === 'unanswered') {
-    return `${COMMON_TEXTS.serverTimeout} If your message is not in the list, send it again.`;
+    return `${COMMON_TEXTS.serverTimeout} ${MESSAGE_UNANSWERED_TEXT}`;
   }
   return null;
 }
@@ -142,7 +147,7 @@ export function ChatColumn({
         <IconButton
           type="submit"
           icon="send"
-          label="Send message"
+          label={LIVE_CONTROL_TEXTS.sendMessage}
           className="live-chat-send"
           disabled={!canSend || draft.trim() === ''}
         />

@@ -1,7 +1,7 @@
 import type { LiveConnection } from '@uis/live-client';
 import { useState } from 'react';
 import { notify } from '../../../components/ui/toast';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /**
@@ -24,7 +24,7 @@ export function EndSessionButton({
       const answer = await connection.endSession();
       if (answer.status !== 'SUCCESS') notify.error(LIVE_SESSION_TEXTS.notEnded, answer.res.message);
     } catch {
-      notify.error(LIVE_SESSION_TEXTS.notEnded, 'No answer from the server: try again.');
+      notify.error(LIVE_SESSION_TEXTS.notEnded, LIVE_CONTROL_TEXTS.noAnswer);
     } finally {
       setSending(false);
       setConfirming(false);

@@ -22,7 +22,7 @@ import { SessionEnded } from './session-ended';
 import { SessionStage } from './session-stage';
 import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../live-session.css';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 /**
  * The live session (spec section 2): top bar with the title and Exit, the video area by type, the
@@ -79,7 +79,7 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
     // The action's id goes with the text: the data tell a reaction from a typed message.
     void send(reactionText(user.name, action.name), action.action_id).then((outcome) => {
       const problem = sendProblemText(outcome);
-      if (problem) notify.error('Your reaction was not sent', problem);
+      if (problem) notify.error(LIVE_CONTROL_TEXTS.reactionNotSent, problem);
     });
   };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeLiveConnection } from '../../../testing/fake-live-connection';
 import { MonitorPanel } from './monitor-panel';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { CALL_LINK_TEXTS } from '../../../i18n/en/live-session';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const now = 1_764_000_000_000;
@@ -68,12 +69,12 @@ describe('the researcher’s monitor', () => {
         /microphone on|muted/,
       ).parentElement!;
     expect((await callOf('Ada')).textContent).toBe('micmicrophone on');
-    expect((await callOf('Bo')).title).toBe('Connecting to the call');
-    expect((await callOf('Bo')).textContent).toContain('not in the call yet');
+    expect((await callOf('Bo')).title).toBe(CALL_LINK_TEXTS.connecting.title);
+    expect((await callOf('Bo')).textContent).toContain(CALL_LINK_TEXTS.connecting.text);
     const cy = await callOf('Cy');
     expect(cy.textContent).toContain('not in the call: cannot connect');
     expect(cy.className).toContain('failed');
-    expect((await callOf('Di')).textContent).toContain('not in the call yet');
+    expect((await callOf('Di')).textContent).toContain(CALL_LINK_TEXTS.connecting.text);
   });
 
   it('says so when nobody has joined, and asks nothing while disconnected', async () => {

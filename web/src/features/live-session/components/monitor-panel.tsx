@@ -8,6 +8,7 @@ import { videoTimeText } from '../../records/lib/record-format';
 import { driftLevel, driftText, durationText } from '../lib/monitor-format';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 import {
+  CALL_LINK_TEXTS,
   connectedCountText,
   connectedForText,
   leftAgoText,
@@ -101,11 +102,7 @@ function MonitorRow({ participant: p, now }: { participant: MonitoredParticipant
 const linkOf = (call: NonNullable<MonitoredParticipant['call']>): CallLinkState =>
   call.state ?? (call.connected ? 'connected' : 'connecting');
 
-const CALL_LINK_WORDS: Record<CallLinkState, { title: string; text: string | null }> = {
-  connected: { title: 'In the call', text: null },
-  connecting: { title: 'Connecting to the call', text: ' not in the call yet' },
-  failed: { title: 'Their call cannot connect from their network', text: ' not in the call: cannot connect' },
-};
+const CALL_LINK_WORDS: Record<CallLinkState, { title: string; text: string | null }> = CALL_LINK_TEXTS;
 
 /** Whether a participant is in the call, and muted: who cannot get through shows at a glance. */
 function CallFacts({ call }: { call: NonNullable<MonitoredParticipant['call']> }) {

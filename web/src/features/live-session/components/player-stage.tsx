@@ -13,7 +13,7 @@ import type { PlayerAdapter } from '../../../playback/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { CLICKS_OFF_TEXT, LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 export interface PlayerStageProps {
   sessionId: string;
@@ -26,9 +26,6 @@ export interface PlayerStageProps {
   /** The researcher's prompts (undefined for participants, or while loading). */
   prompts: readonly Prompt[] | undefined;
 }
-
-/** The server's sentence for the same refusal, said before asking it. */
-export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
 
 interface Marker {
   id: number;
@@ -152,7 +149,7 @@ export function PlayerStage({
       {participant && player ? (
         <IconButton
           icon={muted ? 'volume_off' : 'volume_up'}
-          label={muted ? 'Unmute video' : 'Mute video'}
+          label={muted ? LIVE_CONTROL_TEXTS.unmuteVideo : LIVE_CONTROL_TEXTS.muteVideo}
           className="live-mute"
           onClick={() => {
             player.setMuted(!muted);

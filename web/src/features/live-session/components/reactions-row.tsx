@@ -2,7 +2,7 @@ import { TRANSPARENT } from '@uis/proto/browser';
 import type { Action } from '@uis/proto';
 import { Icon } from '../../../components/ui/icon';
 import { useIconFonts } from '../../../components/ui/icon-fonts';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { LIVE_SESSION_TEXTS, reactWithText } from '../../../i18n/en/live-session';
 
 /**
  * The session's reaction icons (spec section 2), in the style and colour set in the editor. Pressing
@@ -26,7 +26,7 @@ export function ReactionsRow({
           <button
             type="button"
             className="live-reaction"
-            aria-label={`React with ${action.name}`}
+            aria-label={reactWithText(action.name)}
             title={action.name}
             disabled={disabled}
             onClick={() => onReact(action)}

@@ -10,7 +10,7 @@ import { videoAssetPath } from '../../../playback/players/video-asset';
 import type { MakePlayer } from '../../../components/player/use-player-in';
 import { PlayerStage } from './player-stage';
 import { COMMON_TEXTS, streamNotPlayedText } from '../../../i18n/en/common';
-import { LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 // The camera call (PeerJS) loads only for chat sessions.
 const CallArea = lazy(() => import('./call-area').then((module) => ({ default: module.CallArea })));
@@ -29,7 +29,7 @@ export interface SessionStageProps {
 const playerOptions = (role: PlaybackRole) => ({
   controls: role === 'owner',
   muted: role === 'participant',
-  label: 'Session video',
+  label: LIVE_CONTROL_TEXTS.sessionVideo,
 });
 
 type StageCommon = Omit<SessionStageProps, 'info' | 'user'> & { userName: string };
@@ -41,7 +41,7 @@ export function SessionStage({ info, user, ...rest }: SessionStageProps) {
   if (info.type === 'stream') return <StreamStage {...common} source={info.source} />;
   if (!rest.connection) return null;
   return (
-    <Suspense fallback={<p className="live-player-loading">Loading the call…</p>}>
+    <Suspense fallback={<p className="live-player-loading">{LIVE_SESSION_TEXTS.loadingCall}</p>}>
       <CallArea sessionId={rest.sessionId} connection={rest.connection} role={rest.role} userId={user.id} />
     </Suspense>
   );

@@ -1,9 +1,8 @@
 import { toast } from 'sonner';
+import { LIVE_CONTROL_TEXTS } from '../../../i18n/en/live-session';
 
 /** Tells a participant that the researcher turned clicks on the video on or off (one toast at a time). */
 export function announceClicks(allowed: boolean): void {
-  const text = allowed
-    ? 'The researcher allowed clicks: you may click the video now.'
-    : 'The researcher turned clicks off: clicks on the video are not recorded now.';
+  const text = allowed ? LIVE_CONTROL_TEXTS.clicksAllowed : LIVE_CONTROL_TEXTS.clicksTurnedOff;
   toast.info(text, { id: 'live-clicks' });
 }

@@ -6,6 +6,8 @@ import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiAnswer } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { ParticipantSessions } from './participant-sessions';
+import { ACCOUNT_TEXTS } from '../../../i18n/en/account';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const participant = {
   id: '00000000-0000-4000-8000-0000000000bb',
@@ -52,7 +54,7 @@ describe('ParticipantSessions', () => {
     const open = await screen.findByRole('button', { name: /^Trailer/ });
     expect(screen.getByText('Hello, Pat')).toBeTruthy();
     const remove = within(open.closest('li')!).getByRole<HTMLButtonElement>('button', {
-      name: 'Delete session',
+      name: COMMON_TEXTS.deleteSession,
     });
     expect(remove.disabled).toBe(true);
     expect(api.to('/getParticipantSessions')[0]?.query.email).toBe('pat@example.org');
@@ -64,14 +66,14 @@ describe('ParticipantSessions', () => {
   it('deletes the account only after the confirm step, then forgets the tokens and goes to /', async () => {
     const api = server();
     renderSessions();
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    fireEvent.click(await screen.findByRole('button', { name: ACCOUNT_TEXTS.deleteAccount }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.to('/deleteUser')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(screen.getByRole('button', { name: ACCOUNT_TEXTS.deleteAccount }));
     fireEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete my account' }),
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: ACCOUNT_TEXTS.deleteConfirm }),
     );
     await waitFor(() => expect(here()).toBe('login /'));
     expect(api.to('/deleteUser').map((sent) => sent.body)).toEqual([{ email: 'pat@example.org' }]);
@@ -82,8 +84,8 @@ describe('ParticipantSessions', () => {
     server(() => refused(503, 'records is down'));
     render(<Toaster />);
     renderSessions();
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(await screen.findByRole('button', { name: ACCOUNT_TEXTS.deleteAccount }));
+    fireEvent.click(screen.getByRole('button', { name: ACCOUNT_TEXTS.deleteConfirm }));
     expect(await screen.findByText('Error deleting user')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(Cookies.get('refreshToken')).toBe('refresh');
@@ -92,7 +94,7 @@ describe('ParticipantSessions', () => {
   it('logs out: revokes the refresh token, forgets it and goes to /', async () => {
     const api = server();
     renderSessions();
-    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('button', { name: ACCOUNT_TEXTS.logOut }));
     await waitFor(() => expect(here()).toBe('login /'));
     // The refresh token goes as its HttpOnly cookie, which the server clears.
     expect(api.to('/logout').map((sent) => sent.body)).toEqual([{}]);

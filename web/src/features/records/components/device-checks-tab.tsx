@@ -1,17 +1,23 @@
 import type { DeviceCheckItem, DeviceCheckOutcome } from '@uis/proto';
 import { useApiAllPages } from '../../../api/queries';
-import { ITEMS, ITEM_LABELS } from '../../device-check/lib/check-items';
+import { DEVICE_CHECK_ITEM_TEXTS as ITEM_LABELS } from '../../../i18n/en/common';
 import { RecordTime } from './record-time';
-import { RECORD_PANEL_TEXTS, RECORD_TABLE_TEXTS } from '../../../i18n/en/records';
+import {
+  DEVICE_CHECK_HEADER_TEXTS,
+  RECORD_PANEL_TEXTS,
+  RECORD_TABLE_TEXTS,
+  roundTripMsText,
+} from '../../../i18n/en/records';
+
+/** The items in the device check's order (not imported from it: its texts would come along into this route). */
+const ITEMS = Object.keys(ITEM_LABELS) as DeviceCheckItem[];
 
 /** The items' column headers: short, for a table of nine columns. */
 const HEADERS = {
   camera: ITEM_LABELS.camera,
   microphone: ITEM_LABELS.microphone,
   speakers: ITEM_LABELS.speakers,
-  stun: 'STUN',
-  turn: 'TURN relay',
-  rtt: 'Round trip',
+  ...DEVICE_CHECK_HEADER_TEXTS,
 } as const satisfies Record<DeviceCheckItem, string>;
 
 const Outcome = ({ outcome }: { outcome: DeviceCheckOutcome }) => (
@@ -62,7 +68,7 @@ export function DeviceChecksTab({ sessionId }: { sessionId: string }) {
             {ITEMS.map((item) => (
               <td key={item}>
                 <Outcome outcome={check[item]} />
-                {item === 'rtt' && check.rttMs !== null ? ` ${check.rttMs} ms` : null}
+                {item === 'rtt' && check.rttMs !== null ? roundTripMsText(check.rttMs) : null}
               </td>
             ))}
           </tr>

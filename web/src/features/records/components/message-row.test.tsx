@@ -6,6 +6,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused, type ApiAnswer, type ApiRequest } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { MessagesTab } from './messages-tab';
+import { RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const messageId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
@@ -48,13 +49,13 @@ describe('message inline editor', () => {
   it('is read-only until the edit icon is clicked', async () => {
     const { box } = await setup();
     expect(box().readOnly).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
     expect(box().readOnly).toBe(false);
   });
 
   it('saves 1000 ms after the last keystroke, then leaves edit mode', async () => {
     const { api, box } = await setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
     fireEvent.change(box(), { target: { value: 'hello' } });
     await wait(700);
     fireEvent.change(box(), { target: { value: 'hello\nagain' } });
@@ -75,17 +76,17 @@ describe('message inline editor', () => {
 
   it('closes with the check icon at once, and drops the typing on Escape', async () => {
     const { api, box } = await setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.saveMessage }));
     expect(box().readOnly).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
     fireEvent.change(box(), { target: { value: 'now' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.saveMessage }));
     await wait(0);
     expect(api.to('/editMessage').map((request) => request.body)).toEqual([{ messageId, message: 'now' }]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
     fireEvent.change(box(), { target: { value: 'not this' } });
     fireEvent.keyDown(box(), { key: 'Escape' });
     await wait(DEBOUNCE_MS);
@@ -96,7 +97,7 @@ describe('message inline editor', () => {
 
   it('keeps an emptied message open with the empty-field text and sends nothing', async () => {
     const { api, box } = await setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
     fireEvent.change(box(), { target: { value: '   ' } });
     await wait(DEBOUNCE_MS);
     expect(screen.getByRole('alert').textContent).toBe(VALIDATION_TEXTS.empty);
@@ -107,7 +108,7 @@ describe('message inline editor', () => {
   it('toasts a refused edit and refetches, showing the stored text again', async () => {
     const error = vi.spyOn(notify, 'error');
     const { api, box } = await setup(() => refused(400, 'message: must be at most 2000 characters'));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.editMessage }));
     fireEvent.change(box(), { target: { value: 'changed' } });
     await wait(DEBOUNCE_MS);
     await wait(0);

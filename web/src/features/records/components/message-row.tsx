@@ -7,6 +7,7 @@ import { useInlineEdit } from '../../../components/ui/use-inline-edit';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { messageFromText, RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 /**
  * A chat message in the record panel (spec sections 2 and 4): read-only until the edit icon is
@@ -49,13 +50,13 @@ export function MessageRow({ message }: { message: MessageRecord }) {
         <span className="record-row-icons">
           <IconButton
             icon={edit.editing ? 'check' : 'edit'}
-            label={edit.editing ? 'Save message' : 'Edit message'}
+            label={edit.editing ? RECORD_PANEL_TEXTS.saveMessage : RECORD_PANEL_TEXTS.editMessage}
             aria-pressed={edit.editing}
             onClick={edit.editing ? edit.finish : edit.start}
           />
           <IconButton
             icon="delete"
-            label="Delete message"
+            label={RECORD_PANEL_TEXTS.deleteMessage}
             disabled={deleteMessage.isPending}
             onClick={() => {
               edit.cancel();
@@ -66,7 +67,7 @@ export function MessageRow({ message }: { message: MessageRecord }) {
       </div>
       <textarea
         className="record-message-text"
-        aria-label={`Message from ${message.name}`}
+        aria-label={messageFromText(message.name)}
         readOnly={!edit.editing}
         rows={1}
         {...edit.inputProps}

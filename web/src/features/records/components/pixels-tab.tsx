@@ -67,7 +67,7 @@ export function PixelsTab({ sessionId }: { sessionId: string }) {
               <td className="record-cell-icon">
                 <IconButton
                   icon="delete"
-                  label="Delete click"
+                  label={RECORD_PANEL_TEXTS.deleteClick}
                   disabled={deletePixel.isPending}
                   onClick={() => deletePixel.mutate({ pixelId: pixel.pixel_id })}
                 />

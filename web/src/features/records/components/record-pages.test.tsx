@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, ok, refused, type ApiRequest } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { RecordPanel } from './record-panel';
+import { RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 /**
  * Records lists answer a page at a time (`next`, sent back as `after`): the panel reads every page,
@@ -75,7 +76,7 @@ describe('the record panel reads every page', () => {
     ['Messages', '/getMessages', 'Writer'],
     ['Pixels', '/getPixels', 'Clicker'],
     ['Playback', '/getPlayback', 'Player'],
-    ['Device checks', '/getDeviceChecks', 'Checker'],
+    [RECORD_PANEL_TEXTS.deviceChecks, '/getDeviceChecks', 'Checker'],
   ])('%s: all five records, fetched in three pages chained by after', async (tab, path, who) => {
     const api = fakeApi({
       '/getMessages': paged('messages', message, (m) => m.message_id),

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { RecordPanel } from './record-panel';
+import { RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const pixel = {
@@ -72,7 +73,7 @@ describe('RecordPanel export', () => {
     expect(cells[2]).toBe('video time 0:03.0');
     expect(cells.slice(3, 5)).toEqual(['26%', '50%']);
     expect(row.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('rgb(10, 20, 30)');
-    expect(screen.getByRole('button', { name: 'Delete click' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.deleteClick })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Prompts' }));
     expect(await screen.findByText('00:01:05')).toBeTruthy();
     expect(screen.getByText('Why?')).toBeTruthy();

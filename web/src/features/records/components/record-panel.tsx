@@ -3,7 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../components/ui/icon';
 import { notify } from '../../../components/ui/toast';
 import { exportRecords } from '../lib/export-records';
-import { PANEL_TABS, isRecordTab, type PanelTab } from '../lib/record-tabs';
+import { PANEL_TABS, isRecordTab, panelTabName, type PanelTab } from '../lib/record-tabs';
 import { DeviceChecksTab } from './device-checks-tab';
 import { MessagesTab } from './messages-tab';
 import { PixelsTab } from './pixels-tab';
@@ -63,7 +63,7 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
               onClick={() => setTab(name)}
               onKeyDown={(event) => onTabKey(event, index)}
             >
-              {name}
+              {panelTabName(name)}
             </button>
           ))}
         </div>
@@ -86,7 +86,7 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
         {tab === 'Pixels' ? <PixelsTab sessionId={sessionId} /> : null}
         {tab === 'Prompts' ? <PromptsTab sessionId={sessionId} /> : null}
         {tab === 'Playback' ? <PlaybackTab sessionId={sessionId} /> : null}
-        {tab === 'Device checks' ? <DeviceChecksTab sessionId={sessionId} /> : null}
+        {tab === 'deviceChecks' ? <DeviceChecksTab sessionId={sessionId} /> : null}
       </div>
     </section>
   );

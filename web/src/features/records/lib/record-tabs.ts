@@ -1,14 +1,22 @@
 import { RECORD_TABS, type RecordKind, type RecordTab } from '@uis/proto/browser';
+import { RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 export { RECORD_TABS, type RecordTab };
 
-/** The panel's tabs: a tab per record kind, then ours, which the study export carries instead. */
-export const PANEL_TABS = [...RECORD_TABS, 'Device checks'] as const;
+/**
+ * The panel's tabs: a tab per record kind (the spec's names, key and label at once), then ours, which
+ * the study export carries instead (a key; its label is in the catalog).
+ */
+export const PANEL_TABS = [...RECORD_TABS, 'deviceChecks'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 /** Whether the tab has a File.csv export of its own. */
 export const isRecordTab = (tab: PanelTab): tab is RecordTab =>
   (RECORD_TABS as readonly string[]).includes(tab);
+
+/** What a tab says on its button. */
+export const panelTabName = (tab: PanelTab): string =>
+  isRecordTab(tab) ? tab : RECORD_PANEL_TEXTS.deviceChecks;
 
 /**
  * What each tab exports. Prompts export prompts: the source exported pixels from that tab, a slip

@@ -29,7 +29,7 @@ import { ReplayStage } from './replay-stage';
 import { ReplayTimeline } from './replay-timeline';
 import { streamNotPlayedText } from '../../../i18n/en/common';
 import '../replay.css';
-import { REPLAY_TEXTS } from '../../../i18n/en/replay';
+import { heatmapText, REPLAY_TEXTS } from '../../../i18n/en/replay';
 
 /** The researcher reviews with the player's own controls and its sound. */
 function makerFor(sessionId: string, kind: ReplaySource['kind'], location: string): MakePlayer {
@@ -58,8 +58,7 @@ function makerFor(sessionId: string, kind: ReplaySource['kind'], location: strin
       });
 }
 
-const windowName = (size: WindowSize) => (size === null ? 'Whole video' : formatSpan(size));
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+const windowName = (size: WindowSize) => (size === null ? REPLAY_TEXTS.wholeVideo : formatSpan(size));
 
 /**
  * The session replayed: its video with the participants' clicks as a heatmap of the
@@ -103,10 +102,12 @@ export function ReplayPanel({ sessionId, source }: { sessionId: string; source: 
   // The heatmap redraws only when the window takes in or lets go of a click.
   const { from, to } = indexRange(clicks, heatWindow);
   const windowClicks = useMemo(() => clicks.slice(from, to), [clicks, from, to]);
-  const heatCaption =
+  const heatCaption = heatmapText(
+    windowClicks.length,
     windowSize === null
-      ? `Heatmap of ${plural(windowClicks.length, 'click')} over the whole video`
-      : `Heatmap of ${plural(windowClicks.length, 'click')} from ${formatVideoTime(heatWindow.start)} to ${formatVideoTime(heatWindow.end)}`;
+      ? null
+      : { from: formatVideoTime(heatWindow.start), to: formatVideoTime(heatWindow.end) },
+  );
 
   const toggleKind = useCallback((kind: ReplayKind) => {
     setKinds((shown) => {

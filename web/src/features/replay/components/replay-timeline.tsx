@@ -13,7 +13,7 @@ import type { TimeWindow } from '../lib/time-window';
 import { formatVideoTime } from '../lib/video-time';
 import { KIND_ICONS } from './event-icon';
 import { TimelineLane } from './timeline-lane';
-import { REPLAY_TEXTS } from '../../../i18n/en/replay';
+import { clicksOverVideoText, REPLAY_TEXTS, timeOfText } from '../../../i18n/en/replay';
 
 /** The lanes, top to bottom: what the player did, then what was shown, then what people did. */
 const MARKER_LANES: readonly MarkerKind[] = ['playback', 'prompt', 'message', 'reaction'];
@@ -134,7 +134,7 @@ export function ReplayTimeline({
         aria-valuemin={0}
         aria-valuemax={Math.round(end * 10) / 10}
         aria-valuenow={Math.round(time * 10) / 10}
-        aria-valuetext={`${formatVideoTime(time)} of ${formatVideoTime(end)}`}
+        aria-valuetext={timeOfText(formatVideoTime(time), formatVideoTime(end))}
         aria-disabled={disabled || undefined}
         onKeyDown={onKeyDown}
         {...scrub}
@@ -159,7 +159,7 @@ export function ReplayTimeline({
             end={end}
             onSeek={onSeek}
             scrub={scrub}
-            note={kind === 'playback' && playbackFailed ? 'The playback log could not be loaded.' : undefined}
+            note={kind === 'playback' && playbackFailed ? REPLAY_TEXTS.playbackLogNotLoaded : undefined}
           />
         </LaneRow>
       ))}
@@ -171,7 +171,7 @@ export function ReplayTimeline({
               viewBox={`0 0 ${DENSITY_BINS} ${densityMax}`}
               preserveAspectRatio="none"
               role="img"
-              aria-label={`Clicks over the video: ${clicks.length}`}
+              aria-label={clicksOverVideoText(clicks.length)}
             >
               {density.map((count, bin) =>
                 count ? (

@@ -3,6 +3,7 @@ import type { ScrubHandlers } from '../hooks/use-scrub';
 import { eventLabel, type MarkerKind, type ReplayEvent } from '../lib/replay-events';
 import { percentAt } from '../lib/timeline-scale';
 import { EventIcon } from './event-icon';
+import { laneText } from '../../../i18n/en/replay';
 
 interface TimelineLaneProps {
   kind: MarkerKind;
@@ -61,7 +62,7 @@ export const TimelineLane = memo(function TimelineLane({
     <div
       className={`replay-track replay-track-${kind}`}
       role="toolbar"
-      aria-label={`${name}: ${events.length} on the video`}
+      aria-label={laneText(name, events.length)}
       {...scrub}
     >
       {events.map((event) =>

@@ -1,6 +1,17 @@
 import type { Action, MessageRecord, PixelRecord, PlaybackEvent, PlaybackRecord, Prompt } from '@uis/proto';
 import { formatSpan, formatVideoTime, isVideoTime } from './video-time';
 import { COMMON_TEXTS, PLAYBACK_EVENT_TEXTS } from '../../../i18n/en/common';
+import {
+  byText,
+  fromAtText,
+  playerEventText,
+  promptFiredText,
+  promptSetText,
+  REPLAY_KIND_NAMES,
+  REPLAY_TEXTS,
+  seekText,
+  speedText,
+} from '../../../i18n/en/replay';
 
 /**
  * A session's records on one clock, the video's: what the replay's timeline, list and heatmap show.
@@ -14,13 +25,7 @@ export type ReplayKind = (typeof REPLAY_KINDS)[number];
 /** The kinds drawn as markers; clicks are drawn as the heatmap and a density strip instead. */
 export type MarkerKind = Exclude<ReplayKind, 'click'>;
 
-export const KIND_NAMES: Record<ReplayKind, string> = {
-  message: 'Messages',
-  reaction: 'Reactions',
-  prompt: 'Prompts',
-  playback: 'Playback',
-  click: 'Clicks',
-};
+export const KIND_NAMES: Record<ReplayKind, string> = REPLAY_KIND_NAMES;
 
 interface EventBase {
   /** Unique among a session's events (a record id with its kind). */
@@ -144,7 +149,12 @@ export function replayData({ messages, pixels, playback, prompts, actions }: Rep
     };
     if (entry.event === 'prompt') {
       const prompt = entry.promptId ? promptById.get(entry.promptId) : undefined;
-      events.push({ ...base, kind: 'prompt', source: 'fired', text: prompt?.prompt ?? 'A deleted prompt' });
+      events.push({
+        ...base,
+        kind: 'prompt',
+        source: 'fired',
+        text: prompt?.prompt ?? REPLAY_TEXTS.deletedPrompt,
+      });
     } else {
       events.push({ ...base, kind: 'playback', event: entry.event, rate: entry.playbackRate, text: '' });
     }
@@ -183,9 +193,9 @@ export function eventTitle(event: ReplayEvent): string {
     case 'reaction':
       return COMMON_TEXTS.reaction;
     case 'prompt':
-      return event.source === 'set' ? COMMON_TEXTS.prompt : 'Prompt fired';
+      return event.source === 'set' ? COMMON_TEXTS.prompt : REPLAY_TEXTS.promptFired;
     case 'playback':
-      return event.event === 'rate' ? `Speed ${event.rate}×` : PLAYBACK_EVENT_TEXTS[event.event];
+      return event.event === 'rate' ? speedText(event.rate) : PLAYBACK_EVENT_TEXTS[event.event];
   }
 }
 
@@ -195,16 +205,16 @@ export function eventTitle(event: ReplayEvent): string {
  */
 export function eventLabel(event: ReplayEvent): string {
   const at = formatVideoTime(event.at);
-  const by = event.who ? ` by ${event.who}` : '';
+  const by = byText(event.who);
   switch (event.kind) {
     case 'message':
     case 'reaction':
-      return `${eventTitle(event)} from ${event.who ?? 'someone'} at ${at}: ${event.text}`;
+      return fromAtText(eventTitle(event), event.who ?? REPLAY_TEXTS.someone, at, event.text);
     case 'prompt':
       return event.source === 'set'
-        ? `Prompt at ${at} for ${formatSpan(event.duration)}: ${event.text}`
-        : `Prompt fired${by} at ${at}: ${event.text}`;
+        ? promptSetText(at, formatSpan(event.duration), event.text)
+        : promptFiredText(by, at, event.text);
     case 'playback':
-      return event.event === 'seek' ? `Seek${by} to ${at}` : `${eventTitle(event)}${by} at ${at}`;
+      return event.event === 'seek' ? seekText(by, at) : playerEventText(eventTitle(event), by, at);
   }
 }

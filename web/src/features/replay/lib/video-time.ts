@@ -1,3 +1,5 @@
+import { TIME_UNITS as U } from '../../../i18n/en/common';
+
 /** How the replay writes positions in the video. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -16,10 +18,10 @@ export function formatVideoTime(seconds: number): string {
 
 /** A length of time in words: '10 s', '1.5 s', '2 min', '1 min 30 s'. */
 export function formatSpan(seconds: number): string {
-  if (seconds < 60) return `${Number(seconds.toFixed(1))} s`;
+  if (seconds < 60) return `${Number(seconds.toFixed(1))} ${U.s}`;
   const minutes = Math.floor(seconds / 60);
   const rest = Math.round(seconds - minutes * 60);
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+  return rest ? `${minutes} ${U.min} ${rest} ${U.s}` : `${minutes} ${U.min}`;
 }
 
 /** A recorded video time: a finite number of seconds, not before the start. */

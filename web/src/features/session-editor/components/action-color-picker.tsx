@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { Popover } from '../../../components/ui/popover';
 import { isTransparent, pickerHex } from '../lib/action-color';
-import { EDITOR_TEXTS } from '../../../i18n/en/editor';
+import { colourText, EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 interface ActionColorPickerProps {
   value: string;
@@ -22,12 +22,16 @@ export function ActionColorPicker({ value, onChange }: ActionColorPickerProps) {
         type="button"
         className={`action-color-swatch${transparent ? ' transparent' : ''}`}
         style={transparent ? undefined : { background: value }}
-        aria-label={`Colour ${value}`}
+        aria-label={colourText(value)}
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}
       />
       {open ? (
-        <Popover label="Choose a colour" onClose={() => setOpen(false)} className="action-color-popover">
+        <Popover
+          label={EDITOR_TEXTS.chooseColour}
+          onClose={() => setOpen(false)}
+          className="action-color-popover"
+        >
           <HexColorPicker color={hex} onChange={onChange} />
           <div className="action-color-row">
             <HexColorInput

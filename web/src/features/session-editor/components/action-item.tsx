@@ -6,7 +6,7 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { ActionColorPicker } from './action-color-picker';
-import { EDITOR_TEXTS } from '../../../i18n/en/editor';
+import { EDITOR_TEXTS, iconText } from '../../../i18n/en/editor';
 
 // The picker, its icon list and the other styles' fonts load only when a picker is opened.
 const IconPicker = lazy(() =>
@@ -46,7 +46,7 @@ export function ActionItem({ action }: { action: Action }) {
           <button
             type="button"
             className={`editor-action-icon${draft.color === TRANSPARENT ? ' transparent' : ''}`}
-            aria-label={`Icon ${draft.icon} (${draft.type})`}
+            aria-label={iconText(draft.icon, draft.type)}
             aria-expanded={picking}
             onClick={() => setPicking(true)}
           >
@@ -69,7 +69,7 @@ export function ActionItem({ action }: { action: Action }) {
         <ActionColorPicker value={draft.color} onChange={(color) => edit({ color })} />
         <IconButton
           icon="delete"
-          label="Delete action"
+          label={EDITOR_TEXTS.deleteAction}
           disabled={removeAction.isPending}
           onClick={() => removeAction.mutate({ actionId: action.action_id })}
         />

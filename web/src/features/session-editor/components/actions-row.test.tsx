@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { ActionsRow } from './actions-row';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const actionId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
@@ -54,7 +55,7 @@ describe('actions row', () => {
     ]);
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorEditingAction);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete action' }));
+    fireEvent.click(screen.getByRole('button', { name: EDITOR_TEXTS.deleteAction }));
     await wait(0);
     expect(api.to('/deleteAction').map((request) => request.body)).toEqual([{ actionId }]);
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorDeletingAction);

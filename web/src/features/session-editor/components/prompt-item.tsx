@@ -86,7 +86,7 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
         />
         <IconButton
           icon="delete"
-          label="Delete prompt"
+          label={EDITOR_TEXTS.deletePrompt}
           disabled={removePrompt.isPending}
           onClick={() => removePrompt.mutate({ promptId: prompt.prompt_id })}
         />

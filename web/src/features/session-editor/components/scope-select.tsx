@@ -14,6 +14,7 @@ import {
   withEmails,
   type ScopeOption,
 } from '../lib/scope-options';
+import { inviteText } from '../../../i18n/en/editor';
 
 interface ScopeSelectProps {
   inputId: string;
@@ -89,7 +90,7 @@ export function ScopeSelect({ inputId, value, onChange }: ScopeSelectProps) {
         // The menu's entry for a new address; once picked, the scope shows the address itself.
         getNewOptionData={(text) => {
           const email = normalEmail(text) ?? text.trim();
-          return { value: email, label: `Invite ${email}` };
+          return { value: email, label: inviteText(email) };
         }}
         isLoading={directory.isLoading}
         allowCreateWhileLoading

@@ -34,7 +34,11 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
   return (
     <div className={`session-editor${layout.editPanelNarrow ? ' narrow' : ''}`}>
       <header className="session-editor-top">
-        <IconButton icon="arrow_back" label="Back to dashboard" onClick={() => navigate(PATHS.dashboard)} />
+        <IconButton
+          icon="arrow_back"
+          label={EDITOR_TEXTS.backToDashboard}
+          onClick={() => navigate(PATHS.dashboard)}
+        />
         <h1 className={`session-editor-caption${layout.smallCaption ? ' small' : ''}`} title={title}>
           {title ?? EDITOR_TEXTS.session}
         </h1>
@@ -57,7 +61,7 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
             {layout.editPanelNarrow ? (
               <IconButton
                 icon={panelOpen ? 'expand_less' : 'expand_more'}
-                label={panelOpen ? 'Hide edit panel' : 'Show edit panel'}
+                label={panelOpen ? EDITOR_TEXTS.hideEditPanel : EDITOR_TEXTS.showEditPanel}
                 aria-expanded={panelOpen}
                 aria-controls="edit-panel-content"
                 onClick={() => setPanelOpen((open) => !open)}

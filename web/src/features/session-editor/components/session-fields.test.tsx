@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused, type ApiHandler } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { SessionFields } from './session-fields';
+import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const info: SessionInfo = {
@@ -35,9 +36,9 @@ describe('session edits', () => {
 
   it('sends the changed fields together once 1000 ms pass without a keystroke', async () => {
     const { edits } = setup();
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Pilot 2' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.title), { target: { value: 'Pilot 2' } });
     await wait(500);
-    fireEvent.change(screen.getByLabelText('Track'), { target: { value: 'T1' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.track), { target: { value: 'T1' } });
     await wait(DEBOUNCE_MS - 1);
     expect(edits()).toEqual([]);
     await wait(1);
@@ -46,10 +47,10 @@ describe('session edits', () => {
 
   it('sends nothing when the fields end as they were, or when the title is empty', async () => {
     const { edits } = setup();
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Other' } });
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Pilot' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.title), { target: { value: 'Other' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.title), { target: { value: 'Pilot' } });
     await wait(DEBOUNCE_MS);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  ' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.title), { target: { value: '  ' } });
     await wait(DEBOUNCE_MS);
     expect(edits()).toEqual([]);
     expect(screen.getByText(VALIDATION_TEXTS.empty)).toBeTruthy();
@@ -57,11 +58,11 @@ describe('session edits', () => {
 
   it('saves a type change at once, without the queued source, and shows the stream source box', async () => {
     const { edits } = setup();
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'stream' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.type), { target: { value: 'stream' } });
     await wait(0);
     expect(edits()).toEqual([{ sessionId, type: 'stream' }]);
     expect(screen.getByLabelText<HTMLInputElement>('Source').type).toBe('url');
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'chat' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.type), { target: { value: 'chat' } });
     await wait(0);
     expect(screen.queryByLabelText('Source')).toBeNull();
   });
@@ -69,7 +70,7 @@ describe('session edits', () => {
   it('toasts a refused edit and shows the server message under the field', async () => {
     const error = vi.spyOn(notify, 'error');
     setup(() => refused(400, 'track: must be at most 2000 characters'));
-    fireEvent.change(screen.getByLabelText('Track'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.track), { target: { value: 'x' } });
     await wait(DEBOUNCE_MS);
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorUpdatingSessionInfo);
     expect(screen.getByRole('alert').textContent).toBe('track: must be at most 2000 characters');
@@ -105,7 +106,7 @@ describe('session edits', () => {
 
   it('saves the completion URL, and an emptied box as null (no URL)', async () => {
     const { edits } = setup();
-    const box = screen.getByLabelText<HTMLInputElement>('Completion URL');
+    const box = screen.getByLabelText<HTMLInputElement>(EDITOR_TEXTS.completionUrl);
     expect(box.type).toBe('url');
     fireEvent.change(box, { target: { value: 'https://survey.example.org/thanks' } });
     await wait(DEBOUNCE_MS);

@@ -37,7 +37,7 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
 
   return (
     <div className="session-fields">
-      <EditorField label="Title" htmlFor={`${id}-title`} error={titleError} className="span-2">
+      <EditorField label={EDITOR_TEXTS.title} htmlFor={`${id}-title`} error={titleError} className="span-2">
         <input
           id={`${id}-title`}
           className="text-input"
@@ -48,10 +48,15 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
           }}
         />
       </EditorField>
-      <EditorField label="Scope" htmlFor={`${id}-scope`} error={errorOf('scope')} className="span-2">
+      <EditorField
+        label={EDITOR_TEXTS.scope}
+        htmlFor={`${id}-scope`}
+        error={errorOf('scope')}
+        className="span-2"
+      >
         <ScopeSelect inputId={`${id}-scope`} value={draft.scope} onChange={(scope) => edit({ scope })} />
       </EditorField>
-      <EditorField label="Type" htmlFor={`${id}-type`} error={errorOf('type')}>
+      <EditorField label={EDITOR_TEXTS.type} htmlFor={`${id}-type`} error={errorOf('type')}>
         <select
           id={`${id}-type`}
           className="text-input"
@@ -66,7 +71,7 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
         </select>
       </EditorField>
       {draft.type === 'stream' ? (
-        <EditorField label="Source" htmlFor={`${id}-source`} error={errorOf('source')}>
+        <EditorField label={EDITOR_TEXTS.source} htmlFor={`${id}-source`} error={errorOf('source')}>
           <input
             id={`${id}-source`}
             className="text-input"
@@ -79,7 +84,12 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
         </EditorField>
       ) : null}
       {draft.type === 'video' ? <VideoSourceField sessionId={sessionId} inputId={`${id}-video`} /> : null}
-      <EditorField label="Track" htmlFor={`${id}-track`} error={errorOf('track')} className="span-2">
+      <EditorField
+        label={EDITOR_TEXTS.track}
+        htmlFor={`${id}-track`}
+        error={errorOf('track')}
+        className="span-2"
+      >
         <input
           id={`${id}-track`}
           className="text-input"
@@ -88,7 +98,7 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
         />
       </EditorField>
       <EditorField
-        label="Completion URL"
+        label={EDITOR_TEXTS.completionUrl}
         htmlFor={`${id}-completion`}
         error={errorOf('completionUrl')}
         className="span-2"

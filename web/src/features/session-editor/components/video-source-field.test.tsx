@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
 import { tokens } from '../../../signed-in/tokens';
-import { NOT_MP4_TEXT } from '../lib/video-file';
+import { EDITOR_TEXTS, NOT_MP4_TEXT } from '../../../i18n/en/editor';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { VideoSourceField } from './video-source-field';
@@ -93,7 +93,7 @@ describe('VideoSourceField', () => {
     stored = 'My_Clip.mp4';
     act(() => upload.answer(200, { status: 'SUCCESS', res: { name: stored } }));
     expect(await screen.findByText('My_Clip.mp4')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete video' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: EDITOR_TEXTS.deleteVideo })).toBeTruthy();
   });
 
   it("shows the server's refusal and the spec toast", async () => {

@@ -53,7 +53,7 @@ export function VideoSourceField({ sessionId, inputId }: { sessionId: string; in
         {name && !upload.uploading ? (
           <IconButton
             icon="delete"
-            label="Delete video"
+            label={EDITOR_TEXTS.deleteVideo}
             disabled={busy}
             onClick={() => removeVideo.mutate({ sessionId })}
           />

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { upload } from '../../../api/client';
 import { apiKey } from '../../../api/queries';
 import { notify } from '../../../components/ui/toast';
-import { NOT_MP4_TEXT, isMp4FileName } from '../lib/video-file';
+import { isMp4FileName } from '../lib/video-file';
+import { NOT_MP4_TEXT } from '../../../i18n/en/editor';
 
 /** The source upload of a video session: .mp4 only, with progress, then the video info is refetched. */
 export function useVideoUpload(sessionId: string) {

@@ -1,5 +1,6 @@
 import { EVERYONE } from '@uis/proto/browser';
 import type { Participant, Scope } from '@uis/proto';
+import { notAddedListText } from '../../../i18n/en/editor';
 
 /** One choice of the scope picker: 'Everyone' or a participant by e-mail. */
 export interface ScopeOption {
@@ -92,7 +93,5 @@ export function withEmails(scope: Scope, emails: readonly string[]): Scope {
 export function notAddedText(invalid: readonly string[]): string {
   const SHOWN = 5;
   const names = invalid.slice(0, SHOWN).map((entry) => `“${entry}”`);
-  const more = invalid.length > SHOWN ? ` and ${invalid.length - SHOWN} more` : '';
-  const are = invalid.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses';
-  return `${names.join(', ')}${more} ${are}, so ${invalid.length === 1 ? 'it was' : 'they were'} not added.`;
+  return notAddedListText(names, Math.max(0, invalid.length - SHOWN), invalid.length);
 }

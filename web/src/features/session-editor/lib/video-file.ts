@@ -5,6 +5,3 @@ import { UPLOAD_ACCEPT } from '@uis/proto/browser';
  * is sent (the file dialog's `accept` is only a hint); the server then checks the content.
  */
 export const isMp4FileName = (name: string): boolean => name.trim().toLowerCase().endsWith(UPLOAD_ACCEPT);
-
-/** Why a chosen file is not uploaded (not a spec text: the spec names the rule, not a message). */
-export const NOT_MP4_TEXT = `Only ${UPLOAD_ACCEPT} files can be uploaded.`;

@@ -41,14 +41,18 @@ export function AccountBar() {
       <Icon name="touch_app" className="account-bar-logo" />
       <p className="account-bar-hello">{helloText(user.name)}</p>
       <div className="account-bar-actions">
-        <IconButton icon="person_remove" label="Delete account" onClick={() => setConfirming(true)} />
-        <IconButton icon="logout" label="Log out" onClick={() => void logOut()} />
+        <IconButton
+          icon="person_remove"
+          label={ACCOUNT_TEXTS.deleteAccount}
+          onClick={() => setConfirming(true)}
+        />
+        <IconButton icon="logout" label={ACCOUNT_TEXTS.logOut} onClick={() => void logOut()} />
       </div>
       {confirming && (
         <ConfirmDialog
           title={ACCOUNT_TEXTS.deleteHeading}
-          message="Your account and everything tied to it are removed for good. This cannot be undone."
-          confirmLabel="Delete my account"
+          message={ACCOUNT_TEXTS.deleteWarning}
+          confirmLabel={ACCOUNT_TEXTS.deleteConfirm}
           busy={deleteUser.isPending}
           onConfirm={deleteAccount}
           onCancel={() => setConfirming(false)}

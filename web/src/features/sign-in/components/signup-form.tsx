@@ -5,9 +5,8 @@ import { returnPathOf, returnPathState } from '../../../signed-in/return-path';
 import { Icon } from '../../../components/ui/icon';
 import { PATHS } from '../../../routes';
 import { AuthField } from './auth-field';
-import { USER_TYPE_LABELS } from './user-type-step';
 import { SIGN_IN_TEXTS } from '../../../i18n/en/sign-in';
-import { SIGN_UP_TEXTS } from '../../../i18n/en/sign-up';
+import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../../../i18n/en/sign-up';
 
 interface FieldErrors {
   email?: string;
@@ -95,7 +94,7 @@ export function SignupForm(props: SignupFormProps) {
       />
       <AuthField
         id="signup-name"
-        label="Name"
+        label={SIGN_UP_TEXTS.name}
         type="text"
         autoComplete="name"
         value={name}

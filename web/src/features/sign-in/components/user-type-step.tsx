@@ -1,16 +1,9 @@
 import { SCREEN_TEXTS, USER_TYPES, type UserType } from '@uis/proto/browser';
 import { Icon } from '../../../components/ui/icon';
 import './user-type-step.css';
+import { USER_TYPE_DETAILS, USER_TYPE_LABELS } from '../../../i18n/en/sign-up';
 
-export const USER_TYPE_LABELS: Record<UserType, string> = {
-  researcher: 'Researcher',
-  participant: 'Participant',
-};
-
-const DETAILS: Record<UserType, { icon: string; text: string }> = {
-  researcher: { icon: 'science', text: 'Create groups and sessions, run them and review what was recorded.' },
-  participant: { icon: 'person', text: 'Join the sessions a researcher invites you to.' },
-};
+const USER_TYPE_ICONS: Record<UserType, string> = { researcher: 'science', participant: 'person' };
 
 /** 'Select User Type': the first step of sign-up. */
 export function UserTypeStep({ onSelect }: { onSelect: (type: UserType) => void }) {
@@ -29,13 +22,13 @@ export function UserTypeStep({ onSelect }: { onSelect: (type: UserType) => void 
             aria-labelledby={`user-type-${type}`}
             aria-describedby={`user-type-${type}-text`}
           >
-            <Icon name={DETAILS[type].icon} size={28} className="user-type-icon" />
+            <Icon name={USER_TYPE_ICONS[type]} size={28} className="user-type-icon" />
             <span className="user-type-text">
               <span id={`user-type-${type}`} className="user-type-name">
                 {USER_TYPE_LABELS[type]}
               </span>
               <span id={`user-type-${type}-text`} className="user-type-detail">
-                {DETAILS[type].text}
+                {USER_TYPE_DETAILS[type]}
               </span>
             </span>
             <Icon name="chevron_right" className="user-type-chevron" />

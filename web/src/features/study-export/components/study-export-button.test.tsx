@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokens } from '../../../signed-in/tokens';
 import { fakeApi, ok } from '../../../testing/fake-api';
-import { STUDY_EXPORT_LABEL, StudyExportButton } from './study-export-button';
+import { StudyExportButton } from './study-export-button';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const groupId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
@@ -12,7 +13,7 @@ const accessExpiringIn = (seconds: number) => {
   document.cookie = `signedIn=${Math.floor(Date.now() / 1000) + seconds}; path=/`;
 };
 
-const link = () => screen.getByRole('link', { name: STUDY_EXPORT_LABEL });
+const link = () => screen.getByRole('link', { name: COMMON_TEXTS.exportStudy });
 
 describe('StudyExportButton', () => {
   let followed: string[];

@@ -3,14 +3,13 @@ import { renewAccessToken, routeUrl } from '../../../api/client';
 import { tokens } from '../../../signed-in/tokens';
 import { Icon } from '../../../components/ui/icon';
 import '../study-export.css';
+import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 /** Renewed this long before it expires: a download must not start with a cookie that is about to lapse. */
 const RENEW_BEFORE_MS = 30_000;
 
 /** What to export: one session (the session editor) or every session of a group (the dashboard). */
 export type StudyExportTarget = { sessionId: string } | { groupId: string };
-
-export const STUDY_EXPORT_LABEL = 'Export study (ZIP)';
 
 /**
  * The study export: a plain link to GET /exportStudy with `download`, so the browser itself fetches
@@ -43,7 +42,7 @@ export function StudyExportButton({ target, className }: { target: StudyExportTa
       download
       onClick={onClick}
     >
-      <Icon name="folder_zip" /> {STUDY_EXPORT_LABEL}
+      <Icon name="folder_zip" /> {COMMON_TEXTS.exportStudy}
     </a>
   );
 }
