@@ -6,7 +6,8 @@ import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { ACCOUNT_TEXTS } from '../src/i18n/en/account';
-import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../src/i18n/en/sign-up';
+import { SIGN_UP_TEXTS } from '../src/i18n/en/sign-up';
+import { userTypeOption } from './support/users';
 
 const button = (page: Page) => page.getByRole('link', { name: OIDC_TEST_PROVIDER.label });
 
@@ -29,7 +30,7 @@ test.describe('sign-in with a university’s OpenID Connect provider', () => {
     await signInAtProvider(page, 'oidc-rhea');
     // Back with a verified e-mail and no account yet: the sign-up form, e-mail fixed, name known.
     await expect(page).toHaveURL(/\/signup$/);
-    await page.getByRole('button', { name: USER_TYPE_LABELS.researcher }).click();
+    await page.getByRole('button', { name: userTypeOption('researcher') }).click();
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue('oidc-rhea@example.org');
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
     await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue('Rhea Oidc');

@@ -14,6 +14,13 @@ export function emailOf(label: string): string {
   return repeat === 0 ? `${label}@example.org` : `${label}-r${repeat}@example.org`;
 }
 
+/**
+ * A user-type option of sign-up, by its accessible name: the type, then what it is for (the
+ * participant's mentions researchers, so the name must start with the type).
+ */
+export const userTypeOption = (type: keyof typeof USER_TYPE_LABELS): RegExp =>
+  new RegExp(`^${USER_TYPE_LABELS[type]}\\b`);
+
 /** Asks for a magic link on the login screen and answers the link printed for it. */
 export async function requestMagicLink(page: Page, email: string): Promise<string> {
   await page.goto('/');
@@ -31,7 +38,7 @@ export async function requestMagicLink(page: Page, email: string): Promise<strin
 export async function signUpResearcher(page: Page, email: string, name: string): Promise<void> {
   await page.goto(await requestMagicLink(page, email));
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: USER_TYPE_LABELS.researcher }).click();
+  await page.getByRole('button', { name: userTypeOption('researcher') }).click();
   await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
@@ -45,7 +52,7 @@ export async function signUpResearcher(page: Page, email: string, name: string):
  */
 export async function signUpParticipant(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/signup');
-  await page.getByRole('button', { name: USER_TYPE_LABELS.participant }).click();
+  await page.getByRole('button', { name: userTypeOption('participant') }).click();
   await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
   await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   const link = await nextMagicLink(email, async () => {

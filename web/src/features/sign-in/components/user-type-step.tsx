@@ -5,7 +5,10 @@ import { USER_TYPE_DETAILS, USER_TYPE_LABELS } from '../../../i18n/en/sign-up';
 
 const USER_TYPE_ICONS: Record<UserType, string> = { researcher: 'science', participant: 'person' };
 
-/** 'Select User Type': the first step of sign-up. */
+/**
+ * 'Select User Type': the first step of sign-up. Each option's accessible name is its visible text,
+ * the type and what it is for (WCAG 2.5.3, label in name): speech users say what they see.
+ */
 export function UserTypeStep({ onSelect }: { onSelect: (type: UserType) => void }) {
   return (
     <section className="user-type-step" aria-labelledby="user-type-heading">
@@ -14,22 +17,11 @@ export function UserTypeStep({ onSelect }: { onSelect: (type: UserType) => void 
       </h2>
       <div className="user-type-options">
         {USER_TYPES.map((type) => (
-          <button
-            key={type}
-            type="button"
-            className="user-type-option"
-            onClick={() => onSelect(type)}
-            aria-labelledby={`user-type-${type}`}
-            aria-describedby={`user-type-${type}-text`}
-          >
+          <button key={type} type="button" className="user-type-option" onClick={() => onSelect(type)}>
             <Icon name={USER_TYPE_ICONS[type]} size={28} className="user-type-icon" />
             <span className="user-type-text">
-              <span id={`user-type-${type}`} className="user-type-name">
-                {USER_TYPE_LABELS[type]}
-              </span>
-              <span id={`user-type-${type}-text`} className="user-type-detail">
-                {USER_TYPE_DETAILS[type]}
-              </span>
+              <span className="user-type-name">{USER_TYPE_LABELS[type]}</span>
+              <span className="user-type-detail">{USER_TYPE_DETAILS[type]}</span>
             </span>
             <Icon name="chevron_right" className="user-type-chevron" />
           </button>
