@@ -11,6 +11,7 @@ const workspaceSources = {
   '@uis/kit': 'services/kit/src',
   '@uis/mailer/testing': 'services/mailer/src/testing',
   '@uis/mailer': 'services/mailer/src',
+  '@uis/auth/testing': 'services/auth/test/support',
   '@uis/auth': 'services/auth/src',
   '@uis/studies': 'services/studies/src',
   '@uis/content': 'services/content/src',

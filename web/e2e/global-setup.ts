@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { OIDC_PROVIDER_SCRIPT } from '@uis/auth/testing';
 import { freePort } from '@uis/kit/testing';
 import { NEWCOMER_UNSET_SETTINGS } from '@uis/proto/browser';
 import { OUTPUT_DIR, REPO_ROOT, START_SCRIPT, WEB_DIST_INDEX } from './support/paths';
@@ -61,9 +62,9 @@ async function stop(child: ChildProcess, dataDir: string): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** The test's OpenID Connect provider (services/auth's test script, oidc-provider in its own process). */
+/** The test's OpenID Connect provider (auth's test provider, oidc-provider in its own process). */
 async function startOidcProvider(port: number, redirectUri: string) {
-  const script = path.join(REPO_ROOT, 'services', 'auth', 'test', 'support', 'oidc-provider.mjs');
+  const script = OIDC_PROVIDER_SCRIPT;
   const client = {
     client_id: OIDC_TEST_PROVIDER.clientId,
     client_secret: OIDC_TEST_PROVIDER.clientSecret,
