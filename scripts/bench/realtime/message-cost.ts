@@ -105,7 +105,7 @@ interface Case {
 async function prepare(stack: BenchStack, proxy: TcpBalancer, history: number): Promise<Case> {
   const researcher = stack.person('researcher', 'Rhea Researcher');
   const participant = stack.person('participant', 'Pat');
-  const sessionId = await stack.session(researcher, null);
+  const sessionId = await stack.session(researcher);
   await fillHistory(stack, sessionId, researcher.user, history);
   const client = (token: string) =>
     new LiveConnection({ url: proxy.url, accessToken: () => token, socket: { forceNew: true } }).connected();

@@ -46,8 +46,8 @@ export interface BenchStack {
   postgresPids(): Promise<number[]>;
   /** A user and an access token of theirs, valid for an hour. */
   person(type: AuthUser['type'], name: string): { user: AuthUser; token: string };
-  /** A new session of `owner`'s, in a group of its own, open to everyone (`participants` null). */
-  session(owner: { token: string }, participants: null): Promise<string>;
+  /** A new session of `owner`'s, in a group of its own, open to everyone. */
+  session(owner: { token: string }): Promise<string>;
   /**
    * A realtime replica in this process on the stack's studies and records, with `overrides` over
    * its env (no REDIS_URL: the in-memory adapter, one replica alone). Stopped by `close` or `stop`.
@@ -132,7 +132,7 @@ export async function startBenchStack(
         )
       ).rows.map((row) => row.pid),
     person,
-    session: (owner, participants) => openSession(stack.serviceUrls.studies, owner.token, participants),
+    session: (owner) => openSession(stack.serviceUrls.studies, owner.token),
     replica: async (overrides = {}) => {
       const app = await realtimeService.createApp({
         JWT_SECRET: secrets.JWT_SECRET!,
@@ -166,13 +166,13 @@ export async function startBenchStack(
   };
 }
 
-/** A group and a session in it, through studies' own address, as the owner of `token`. */
-async function openSession(studiesUrl: string, token: string, participants: null): Promise<string> {
+/** A group and a session in it open to everyone, through studies' own address, as the owner of `token`. */
+async function openSession(studiesUrl: string, token: string): Promise<string> {
   const studies = apiClient(() => request(studiesUrl));
   const { group } = await studies.ok('createGroup', {}, token);
   const { session } = await studies.ok('createSession', { groupId: group.group_id }, token);
   const sessionId = session.session_id;
-  await studies.ok('editSessionInfo', { sessionId, scope: participants ?? EVERYONE }, token);
+  await studies.ok('editSessionInfo', { sessionId, scope: EVERYONE }, token);
   return sessionId;
 }
 
