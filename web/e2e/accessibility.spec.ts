@@ -17,7 +17,8 @@ import {
 } from './support/live-session';
 import { capture } from './support/screenshots';
 import { expect, seedStreamSession, test, videoArea } from './support/stream-session';
-import { emailOf, requestMagicLink, signUpResearcher, userTypeOption } from './support/users';
+import { emailOf, requestMagicLink, signUpResearcher } from './support/users';
+import { userTypeOptionName } from '../src/features/sign-in/user-type-option';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 import { ACCOUNT_TEXTS } from '../src/i18n/en/account';
@@ -76,7 +77,7 @@ test('signed out: login, sign-up and the auth callback', async ({ page }) => {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: SCREEN_TEXTS.selectUserType })).toBeVisible();
   await expectAccessible(page, 'sign-up: user type');
-  await page.getByRole('button', { name: userTypeOption('participant') }).click();
+  await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
   await expectAccessible(page, 'sign-up with empty fields');

@@ -13,7 +13,8 @@ import { nextMagicLink } from './support/magic-link';
 import { DESKTOP, capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
-import { emailOf, requestMagicLink, signUpResearcher, userTypeOption } from './support/users';
+import { emailOf, requestMagicLink, signUpResearcher } from './support/users';
+import { userTypeOptionName } from '../src/features/sign-in/user-type-option';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { continueAsText, signInAsText } from '../src/i18n/en/auth-callback';
 import { SIGN_UP_TEXTS } from '../src/i18n/en/sign-up';
@@ -60,7 +61,7 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: SCREEN_TEXTS.selectUserType })).toBeVisible();
     await capture(page, 'signup-user-type');
 
-    await page.getByRole('button', { name: userTypeOption('participant') }).click();
+    await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
     await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
     await expect(page.getByText(VALIDATION_TEXTS.signupEmail)).toBeVisible();
     await expect(page.getByText(VALIDATION_TEXTS.signupName)).toBeVisible();
@@ -79,7 +80,7 @@ test.describe('signed out', () => {
   }) => {
     const email = emailOf('sam');
     await page.goto('/signup');
-    await page.getByRole('button', { name: userTypeOption('participant') }).click();
+    await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
     await expect(page.getByText('We will e-mail you a link to confirm your address.')).toBeVisible();
     await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
     await page.getByLabel(SIGN_UP_TEXTS.name).fill('Sam Lee');
@@ -116,7 +117,7 @@ test.describe('signed out', () => {
   }) => {
     const email = emailOf('tess');
     await page.goto('/signup');
-    await page.getByRole('button', { name: userTypeOption('participant') }).click();
+    await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
     // A mistyped address: back to the form to correct it, where typing goes on at once.
     await page.getByLabel(SIGN_IN_TEXTS.email).fill(emailOf('tes'));
     await page.getByLabel(SIGN_UP_TEXTS.name).fill('Tess Ng');
@@ -137,7 +138,7 @@ test.describe('signed out', () => {
     // Not asked for in that browser: nothing happens until the person says it is their address.
     await other.getByRole('button', { name: continueAsText(email) }).click();
     await expect(other).toHaveURL(/\/signup$/);
-    await other.getByRole('button', { name: userTypeOption('participant') }).click();
+    await other.getByRole('button', { name: userTypeOptionName('participant') }).click();
     await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
     await expect(other.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
     await expect(

@@ -11,7 +11,8 @@ import { expectAccessible } from './support/axe';
 import { capture } from './support/screenshots';
 import { stack } from './support/stack-env';
 import { expect, test } from './support/test';
-import { emailOf, userTypeOption } from './support/users';
+import { emailOf } from './support/users';
+import { userTypeOptionName } from '../src/features/sign-in/user-type-option';
 import { unzip } from './support/zip';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { continueAsText } from '../src/i18n/en/auth-callback';
@@ -74,7 +75,7 @@ async function expectLive(page: Page, sessionId: string, title: string): Promise
 /** A newcomer's sign-up as the screens ask after a sign-in link: participant, then a name. */
 async function signUpAsParticipant(page: Page, email: string, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: userTypeOption('participant') }).click();
+  await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
   await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
@@ -299,7 +300,7 @@ test("a join link followed signed out comes back after the provider's sign-in (t
   await page.locator('button[type="submit"]').click();
   // A new account: the provider's e-mail and name on the sign-up form, then the join link.
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: userTypeOption('participant') }).click();
+  await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
   await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await page.getByRole('button', { name: JOIN_TEXTS.join }).click();

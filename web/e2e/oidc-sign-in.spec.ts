@@ -7,7 +7,7 @@ import { stack } from './support/stack-env';
 import { SIGN_IN_TEXTS } from '../src/i18n/en/sign-in';
 import { ACCOUNT_TEXTS } from '../src/i18n/en/account';
 import { SIGN_UP_TEXTS } from '../src/i18n/en/sign-up';
-import { userTypeOption } from './support/users';
+import { userTypeOptionName } from '../src/features/sign-in/user-type-option';
 
 const button = (page: Page) => page.getByRole('link', { name: OIDC_TEST_PROVIDER.label });
 
@@ -30,7 +30,7 @@ test.describe('sign-in with a university’s OpenID Connect provider', () => {
     await signInAtProvider(page, 'oidc-rhea');
     // Back with a verified e-mail and no account yet: the sign-up form, e-mail fixed, name known.
     await expect(page).toHaveURL(/\/signup$/);
-    await page.getByRole('button', { name: userTypeOption('researcher') }).click();
+    await page.getByRole('button', { name: userTypeOptionName('researcher') }).click();
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue('oidc-rhea@example.org');
     await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveJSProperty('readOnly', true);
     await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue('Rhea Oidc');

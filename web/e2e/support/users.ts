@@ -2,7 +2,8 @@ import { UI_TEXTS } from '@uis/proto/browser';
 import { expect, test, type Page } from '@playwright/test';
 import { nextMagicLink } from './magic-link';
 import { SIGN_IN_TEXTS } from '../../src/i18n/en/sign-in';
-import { SIGN_UP_TEXTS, USER_TYPE_LABELS } from '../../src/i18n/en/sign-up';
+import { SIGN_UP_TEXTS } from '../../src/i18n/en/sign-up';
+import { userTypeOptionName } from '../../src/features/sign-in/user-type-option';
 
 /**
  * The address of a test's user. Every run starts a fresh server, so a label used by one test only
@@ -13,13 +14,6 @@ export function emailOf(label: string): string {
   const repeat = test.info().repeatEachIndex;
   return repeat === 0 ? `${label}@example.org` : `${label}-r${repeat}@example.org`;
 }
-
-/**
- * A user-type option of sign-up, by its accessible name: the type, then what it is for (the
- * participant's mentions researchers, so the name must start with the type).
- */
-export const userTypeOption = (type: keyof typeof USER_TYPE_LABELS): RegExp =>
-  new RegExp(`^${USER_TYPE_LABELS[type]}\\b`);
 
 /** Asks for a magic link on the login screen and answers the link printed for it. */
 export async function requestMagicLink(page: Page, email: string): Promise<string> {
@@ -38,7 +32,7 @@ export async function requestMagicLink(page: Page, email: string): Promise<strin
 export async function signUpResearcher(page: Page, email: string, name: string): Promise<void> {
   await page.goto(await requestMagicLink(page, email));
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: userTypeOption('researcher') }).click();
+  await page.getByRole('button', { name: userTypeOptionName('researcher') }).click();
   await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
@@ -52,7 +46,7 @@ export async function signUpResearcher(page: Page, email: string, name: string):
  */
 export async function signUpParticipant(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/signup');
-  await page.getByRole('button', { name: userTypeOption('participant') }).click();
+  await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
   await page.getByLabel(SIGN_IN_TEXTS.email).fill(email);
   await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   const link = await nextMagicLink(email, async () => {

@@ -9,6 +9,7 @@ import { expectLinkFor, expectProviderSignIn, signInExpected } from '../expected
 import { pendingSignupFor, savePendingSignup } from '../pending-signup';
 import { AuthCallback } from './auth-callback';
 import { SignupFlow } from './signup-flow';
+import { userTypeOptionName } from '../user-type-option';
 
 // The web app's answer: the tokens are in HttpOnly cookies the fake cannot set, the refresh token never in the body.
 const pair = { accessToken: 'access-1', refreshToken: '' };
@@ -109,7 +110,7 @@ describe('AuthCallback', () => {
       <AuthCallback />,
       others,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Researcher' }));
+    fireEvent.click(await screen.findByRole('button', { name: userTypeOptionName('researcher') }));
 
     const email = await screen.findByLabelText<HTMLInputElement>('Email');
     expect(email.value).toBe('new@example.org');
@@ -193,7 +194,7 @@ describe('AuthCallback', () => {
         <AuthCallback />,
         others,
       );
-      fireEvent.click(await screen.findByRole('button', { name: 'Participant' }));
+      fireEvent.click(await screen.findByRole('button', { name: userTypeOptionName('participant') }));
       fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nia' } });
       fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
       await waitFor(() => expect(here()).toBe('live /liveSession/:s-1'));

@@ -8,7 +8,7 @@ import { signInExpected } from '../expected-sign-in';
 import { pendingSignupFor, savePendingSignup } from '../pending-signup';
 import { signupState, type SignupInvite } from '../signup-invite';
 import { SignupFlow } from './signup-flow';
-import { USER_TYPE_LABELS } from '../../../i18n/en/sign-up';
+import { userTypeOptionName } from '../user-type-option';
 
 const others = { '/sessions': <Here name="sessions" />, '/dashboard': <Here name="dashboard" /> };
 const fill = (label: string, value: string) =>
@@ -40,7 +40,7 @@ describe('SignupFlow', () => {
     const server = fakeApi({});
     renderScreen('/signup', '/signup', <SignupFlow />, others);
     expect(screen.getByRole('heading', { name: 'Select User Type' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.participant }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('participant') }));
 
     signUp();
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
@@ -58,7 +58,7 @@ describe('SignupFlow', () => {
   it('says before Sign up that a link will confirm the address', () => {
     fakeApi({});
     renderScreen('/signup', '/signup', <SignupFlow />, others);
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.researcher }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('researcher') }));
     const button = screen.getByRole('button', { name: 'Sign up' });
     const how = document.getElementById(button.getAttribute('aria-describedby') ?? '');
     expect(how?.textContent).toContain('We will e-mail you a link to confirm your address');
@@ -68,7 +68,7 @@ describe('SignupFlow', () => {
   it('mails a confirming link on Sign up, says so, and keeps the choices (not a token) for that link', async () => {
     const server = fakeApi({ '/auth/magiclogin': () => ok({ message: 'sent' }) });
     renderScreen('/signup', '/signup', <SignupFlow />, others);
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.participant }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('participant') }));
     fill('Email', ' pat@example.org ');
     fill('Name', ' Pat ');
     signUp();
@@ -96,7 +96,7 @@ describe('SignupFlow', () => {
   it('sends the link again, and goes back to the form to change the address', async () => {
     const server = fakeApi({ '/auth/magiclogin': () => ok({ message: 'sent' }) });
     renderScreen('/signup', '/signup', <SignupFlow />, others);
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.participant }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('participant') }));
     fill('Email', 'pat@example.org');
     fill('Name', 'Pat');
     signUp();
@@ -130,7 +130,7 @@ describe('SignupFlow', () => {
         refused(429, 'Too many sign-in requests. Please wait 5 minutes and try again.', 'TOO_MANY_REQUESTS'),
     });
     renderScreen('/signup', '/signup', <SignupFlow />, others);
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.participant }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('participant') }));
     fill('Email', 'pat@example.org');
     fill('Name', 'Pat');
     signUp();
@@ -179,7 +179,7 @@ describe('SignupFlow', () => {
       '/getUserFromToken': () => userAnswer('pat@example.org', 'Pat', 'participant'),
     });
     renderWithInvite({ email: 'pat@example.org', token: 'tok' });
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.participant }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('participant') }));
     const email = screen.getByLabelText<HTMLInputElement>('Email');
     expect(email.value).toBe('pat@example.org');
     expect(email.readOnly).toBe(true);
@@ -213,7 +213,7 @@ describe('SignupFlow', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Email').readOnly).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Change' }));
-    fireEvent.click(screen.getByRole('button', { name: USER_TYPE_LABELS.participant }));
+    fireEvent.click(screen.getByRole('button', { name: userTypeOptionName('participant') }));
     signUp();
     await waitFor(() => expect(here()).toBe('sessions /sessions'));
     expect(server.to('/setNewUser').map((request) => request.body)).toEqual([
