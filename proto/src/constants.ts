@@ -260,6 +260,12 @@ export type PeerErrorType = (typeof PEER_ERROR_TYPES)[number];
 // ---- User-facing texts ------------------------------------------------------------------------
 
 /** Toast texts of spec section 8 (spelling kept verbatim, 'editting' included) and login's success. */
+/**
+ * Realtime's refusal of a click while clicks are off; the participant's page says it before asking,
+ * so both show the same sentence.
+ */
+export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
+
 export const UI_TEXTS = {
   magicLinkSent: 'Magic link sent! Please check your email and click the link to proceed',
   // Session editor

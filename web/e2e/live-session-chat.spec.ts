@@ -1,3 +1,4 @@
+import { CLICKS_OFF_TEXT } from '@uis/proto/browser';
 import { api } from './support/api';
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -14,9 +15,7 @@ import {
   test,
 } from './support/live-session';
 import { emailOf } from './support/users';
-import { CLICKS_OFF_TEXT, LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
-
-const CLICKS_OFF = CLICKS_OFF_TEXT;
+import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 
 /** Presses Tab until `target` has the focus (keyboard only), failing after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
@@ -113,7 +112,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
     await expect.poll(async () => (await sampleVideo(patPage)).time).toBeCloseTo(12.5, 3);
     await clickVideo(patPage, 0.25, 0.5);
     await expect(patPage.getByText('Your click was not recorded')).toBeVisible();
-    await expect(patPage.getByText(CLICKS_OFF)).toBeVisible();
+    await expect(patPage.getByText(CLICKS_OFF_TEXT)).toBeVisible();
     expect((await api('getPixels', { sessionId }, ruth.accessToken)).pixels).toEqual([]);
   });
 
@@ -157,7 +156,7 @@ test('chat, reactions and clicks: same order for everyone, keyboard only, clicks
     await desk.getByRole('checkbox', { name: 'Allow Participant Clicks' }).uncheck();
     await expect(patPage.getByText('The researcher turned clicks off', { exact: false })).toBeVisible();
     await clickVideo(patPage, 0.5, 0.5);
-    await expect(patPage.getByText(CLICKS_OFF)).toBeVisible();
+    await expect(patPage.getByText(CLICKS_OFF_TEXT)).toBeVisible();
     expect((await api('getPixels', { sessionId }, ruth.accessToken)).pixels).toHaveLength(1);
   });
 

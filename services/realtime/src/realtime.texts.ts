@@ -1,3 +1,4 @@
+import { CLICKS_OFF_TEXT } from '@uis/proto';
 import { SESSION_ACCESS_TEXTS, SESSION_ENDED_TEXT } from '@uis/kit';
 
 /** Every text realtime sends people, defined once (the spec's own texts stay in proto). */
@@ -14,7 +15,7 @@ export const REALTIME_TEXTS = {
   // A live session's rules.
   ownerOnly: SESSION_ACCESS_TEXTS.ownerOnly,
   participantsClick: 'Only participants click the video; the researcher reviews their clicks.',
-  clicksOff: 'Clicks are not allowed right now: the researcher has not enabled them.',
+  clicksOff: CLICKS_OFF_TEXT,
   // Access to a session ended while connected.
   removed: 'You are no longer part of this session: the researcher changed who takes part.',
   deleted: 'This session was deleted by its researcher.',

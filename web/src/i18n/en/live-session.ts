@@ -73,9 +73,6 @@ export const reconnectsText = (count: number): string => `${count} reconnect${co
 export const nextStepText = (seconds: number): string =>
   `Taking you to the next step in ${seconds} second${seconds === 1 ? '' : 's'}…`;
 
-/** The server's sentence for a click while clicks are off, said before asking it. */
-export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
-
 /** The live screen's buttons, labels and toasts. */
 export const LIVE_CONTROL_TEXTS = {
   sessionVideo: 'Session video',

@@ -1,4 +1,4 @@
-import { STATUS, type SessionType } from '@uis/proto/browser';
+import { CLICKS_OFF_TEXT, STATUS, type SessionType } from '@uis/proto/browser';
 import { CLICK_MARKER_MS } from '../../../config/ui-constants';
 import type { Prompt } from '@uis/proto';
 import type { LiveConnection } from '@uis/live-client';
@@ -13,7 +13,7 @@ import type { PlayerAdapter } from '../../../playback/players/player';
 import { usePlaybackSync, usePromptRunner } from '../hooks/use-playback';
 import { usePresenceReport } from '../hooks/use-presence-report';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { CLICKS_OFF_TEXT, LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
+import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 export interface PlayerStageProps {
   sessionId: string;
