@@ -17,14 +17,24 @@ export const RECORD_TABS = ['Messages', 'Pixels', 'Prompts', 'Playback'] as cons
 export type RecordTab = (typeof RECORD_TABS)[number];
 
 /** What `/exportRecords` can export, one per record tab. */
+/**
+ * Where a session is in its life, as its participants see it: not started (they wait; nothing of
+ * theirs is accepted yet), live, or ended (closed: no joins, nothing accepted from anyone, until
+ * its researcher reopens it). A new session is not started; the researcher opening its live page,
+ * or opening it from the editor, makes it live.
+ */
+export const SESSION_STATES = ['not_started', 'live', 'ended'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
 export const RECORD_KINDS = ['messages', 'pixels', 'prompts', 'playback'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /**
  * What the playback log records of the researcher's player: play, pause, a seek, a rate change, and
- * a prompt firing (the researcher's player reached a prompt's second; fired once per run).
+ * a prompt firing (the researcher's player reached a prompt's second; fired once per run); and of
+ * the session's lifecycle: the researcher ended it, or reopened it after it ended.
  */
-export const PLAYBACK_EVENTS = ['play', 'pause', 'seek', 'rate', 'prompt'] as const;
+export const PLAYBACK_EVENTS = ['play', 'pause', 'seek', 'rate', 'prompt', 'end', 'reopen'] as const;
 export type PlaybackEvent = (typeof PLAYBACK_EVENTS)[number];
 /**
  * A status whose position is further than this from where the previous one would have the video

@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   SIGNUP_REQUIRED: 'SIGNUP_REQUIRED',
   /** A participant has not agreed to the session's current consent text (a 403 otherwise). */
   CONSENT_REQUIRED: 'CONSENT_REQUIRED',
+  /** The session has ended: nothing is accepted in it until its researcher reopens it (a 409). */
+  SESSION_ENDED: 'SESSION_ENDED',
+  /** The session has not started yet: a participant waits (a 409). */
+  SESSION_NOT_STARTED: 'SESSION_NOT_STARTED',
   UNAVAILABLE: 'UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -38,11 +38,15 @@ async function researcher(label: string, name: string): Promise<Researcher> {
   return { email, ...(await signUpThroughApi(email, name, 'researcher')) };
 }
 
-/** A chat session of the researcher's (no video to wait for), titled `title`, scoped to Everyone. */
+/** A chat session of the researcher's (no video to wait for), titled `title`, scoped to Everyone, opened (live). */
 async function seedChatSession(owner: Researcher, title: string): Promise<string> {
   const { group } = await api('createGroup', { title: `${title} group` }, owner.accessToken);
   const { session } = await api('createSession', { groupId: group.group_id }, owner.accessToken);
-  await api('editSessionInfo', { sessionId: session.session_id, title, type: 'chat' }, owner.accessToken);
+  await api(
+    'editSessionInfo',
+    { sessionId: session.session_id, title, type: 'chat', state: 'live' },
+    owner.accessToken,
+  );
   return session.session_id;
 }
 

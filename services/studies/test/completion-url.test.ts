@@ -30,15 +30,17 @@ describe('session completion URL', () => {
   const infoOf = async (user: TestPerson) =>
     (await h.http().get('/getSessionInfo').query({ sessionId }).set(user.headers).expect(200)).body.res
       .sessionInfo as { completionUrl: string | null };
-  const internalUrl = async (id: string) =>
-    (
-      await h
-        .http()
-        .get(internalRoutes.studiesSessionCompletion.path)
-        .query({ sessionId: id })
-        .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
-        .expect(200)
-    ).body.res as unknown;
+  /** What realtime hears with the lifecycle's answer ('start' changes nothing once started). */
+  const lifecycle = (id: string) =>
+    h
+      .http()
+      .post(internalRoutes.studiesSessionLifecycle.path)
+      .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+      .send({ sessionId: id, change: 'start' });
+  const internalUrl = async (id: string) => {
+    const { completionUrl } = (await lifecycle(id).expect(200)).body.res as { completionUrl: string | null };
+    return { completionUrl };
+  };
 
   it('is null at first, is set, answered to the owner, the participants and realtime, and cleared with null', async () => {
     expect((await infoOf(ada)).completionUrl).toBeNull();
@@ -54,7 +56,7 @@ describe('session completion URL', () => {
     await edit(ada, { completionUrl: null }).expect(200);
     expect((await infoOf(ada)).completionUrl).toBeNull();
     expect(await internalUrl(sessionId)).toEqual({ completionUrl: null });
-    expect(await internalUrl(fakeId())).toEqual({ completionUrl: null });
+    expect((await lifecycle(fakeId())).status).toBe(404);
   });
 
   it.each([
@@ -106,7 +108,10 @@ describe('session completion URL', () => {
     await edit(bo, { completionUrl: 'https://evil.example/' }).expect(403);
     expect((await infoOf(ada)).completionUrl).toBe('https://example.org/secret-panel');
     // Without the service token the internal route answers nothing.
-    const anonymous = await h.http().get(internalRoutes.studiesSessionCompletion.path).query({ sessionId });
+    const anonymous = await h
+      .http()
+      .post(internalRoutes.studiesSessionLifecycle.path)
+      .send({ sessionId, change: 'end' });
     expect(anonymous.status).toBe(403);
     expect(JSON.stringify(anonymous.body)).not.toContain('secret-panel');
   });

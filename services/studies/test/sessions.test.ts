@@ -64,6 +64,7 @@ describe('sessions', () => {
           track: '',
           source: '',
           completionUrl: null,
+          state: 'not_started',
         },
       },
     });
@@ -91,6 +92,7 @@ describe('sessions', () => {
       track: 'Track A',
       source: '',
       completionUrl: null,
+      state: 'not_started',
     });
     await edit(ada, { sessionId: session.session_id, scope: 'Everyone', track: '' }).expect(200);
     const back = (await info(ada, session.session_id).expect(200)).body.res.sessionInfo;
@@ -291,6 +293,7 @@ describe('sessions', () => {
         track: '',
         source: '',
         completionUrl: null,
+        state: 'not_started',
       });
       // The same person with their e-mail in another case is the same person.
       const shouting = h.person('participant', { email: cyEmail.toUpperCase() });
@@ -399,7 +402,7 @@ describe('sessions', () => {
         '/editSessionInfo',
         'nothing to change',
         { sessionId, titel: 'typo' },
-        'nothing to change: send at least one of title, scope, type, track, source, completionUrl',
+        'nothing to change: send at least one of title, scope, type, track, source, completionUrl, state',
       ],
       [
         'POST',

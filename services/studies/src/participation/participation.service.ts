@@ -4,6 +4,7 @@ import {
   SESSION_ACCESS_TEXTS,
   conflict,
   memberAccess,
+  roomAccess,
   notFound,
   tooManyRequests,
   type AuthUser,
@@ -123,6 +124,8 @@ export class ParticipationService implements OnApplicationShutdown {
       const session = await this.sessionRows.lockWithOwner(link.sessionId, tx);
       if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
       if (session.ownerId === caller.id) return { sessionId: session.id, scopeChanged: false };
+      // Closed: the link lets nobody in until the researcher reopens the session.
+      roomAccess({ role: 'participant', sessionType: session.type, state: session.state });
       const row = await this.participants.find(session.id, caller.email, tx);
       const inScope = session.scope === null ? row !== null : session.scope.includes(caller.email);
       if (!inScope && link.maxParticipants !== null) {
@@ -152,7 +155,7 @@ export class ParticipationService implements OnApplicationShutdown {
    * shows them as joined from then on. The owner: nothing to record.
    */
   async enter(caller: AuthUser, sessionId: string): Promise<void> {
-    const { role } = memberAccess(await this.sessions.access(sessionId, caller));
+    const { role } = roomAccess(await this.sessions.access(sessionId, caller));
     if (role === 'participant') await this.participants.joined(sessionId, caller);
   }
 

@@ -6,6 +6,7 @@ import {
   PG_ERRORS,
   SESSION_ACCESS_TEXTS,
   badRequest,
+  conflict,
   memberAccess,
   notFound,
   ownerAccess,
@@ -20,6 +21,7 @@ import {
   internalRoutes,
   type ParsedRequestOf,
   type ParticipantSession,
+  type SessionLifecycleChange,
   type Scope,
   type Session,
   type SessionAccess,
@@ -42,6 +44,10 @@ import {
 } from './sessions.repository';
 import { sourceProblem } from './stream-source';
 
+const SESSION_TEXTS = {
+  reopenLive: 'This session has ended: reopen it from its live page, where the playback log records it.',
+} as const;
+
 const toScope = (stored: string[] | null): Scope => stored ?? EVERYONE;
 const toStoredScope = (scope: Scope): string[] | null => (scope === EVERYONE ? null : scope);
 
@@ -52,6 +58,7 @@ const toSessionInfo = (s: SessionRow): SessionInfo => ({
   track: s.track,
   source: s.source,
   completionUrl: s.completionUrl,
+  state: s.state,
 });
 const toSession = (s: SessionRow): Session => ({ session_id: s.id, ...toSessionInfo(s) });
 
@@ -127,6 +134,7 @@ export class SessionsService {
       const problem = sourceProblem(type, source);
       if (problem) throw badRequest(`source: ${problem}`, [{ path: 'source', message: problem }]);
     }
+    if (edit.state === 'live' && session.state === 'ended') throw conflict(SESSION_TEXTS.reopenLive);
     if (typeChanges && session.type === 'video') await this.removeVideo(session.id);
 
     const changes: SessionChanges = {};
@@ -136,9 +144,15 @@ export class SessionsService {
     if (edit.completionUrl !== undefined) changes.completionUrl = edit.completionUrl;
     if (typeChanges) changes.type = type;
     if (source !== session.source) changes.source = source;
-    if (Object.keys(changes).length === 0) return;
-    const affected = await this.sessions.update(session.id, changes);
-    if (!affected) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    const opens = edit.state === 'live' && session.state === 'not_started';
+    if (Object.keys(changes).length === 0 && !opens) return;
+    if (Object.keys(changes).length > 0) {
+      const affected = await this.sessions.update(session.id, changes);
+      if (!affected) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    }
+    // Opened without the live page: realtime tells the participants waiting on it.
+    if (opens && (await this.sessions.changeState(session.id, 'start'))?.changed)
+      await this.live.changed([session.id], false);
     // Who may be in the session, or in its call, may have changed: live connections are told now.
     if (changes.scope !== undefined || changes.type !== undefined)
       await this.live.changed([session.id], false);
@@ -167,9 +181,15 @@ export class SessionsService {
     return rows.map((s) => ({ session_id: s.id, type: s.type, title: s.title, deleteDisabled: true }));
   }
 
-  /** Realtime's sessionEnded: the session's completion URL (null when unset or no such session). */
-  completionUrl(sessionId: string): Promise<string | null> {
-    return this.sessions.completionUrl(sessionId);
+  /**
+   * Realtime's start (the researcher opened the live page), end and reopen, after it checked the
+   * owner. Realtime tells its own sockets; signal hears of it as of any access change.
+   */
+  async changeState(sessionId: string, change: SessionLifecycleChange) {
+    const moved = await this.sessions.changeState(sessionId, change);
+    if (!moved) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    if (moved.changed) await this.live.changed([sessionId], false, { skip: 'realtime' });
+    return moved;
   }
 
   /** What other services ask before they let a user read or change a session's data. */
@@ -196,7 +216,7 @@ export class SessionsService {
   /** A user's access to a session (read already), judged by kit's ownerAccess/memberAccess as everywhere. */
   private accessTo(session: MembershipRow | null, user: { id: string; email: string }): SessionAccess {
     if (!session) return { role: 'none', sessionType: null };
-    return { role: sessionRole(session, user), sessionType: session.type };
+    return { role: sessionRole(session, user), sessionType: session.type, state: session.state };
   }
 
   /** Account deletion: the e-mail leaves every scope that names it (idempotent). */

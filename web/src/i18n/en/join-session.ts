@@ -7,6 +7,8 @@ export const JOIN_SESSION_PAGE_TEXTS = {
   notJoined: 'You could not join this session',
   tryAgain: 'Try again',
   unexpected: 'Something went wrong while joining. Please try again.',
+  ended:
+    'This session has ended: it takes nobody in any more. Please return to where you found its link (your study panel or the message that brought you here).',
 } as const;
 
 export const JOIN_SESSION_TEXTS = {
