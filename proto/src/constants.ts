@@ -26,6 +26,21 @@ export type RecordTab = (typeof RECORD_TABS)[number];
 export const SESSION_STATES = ['not_started', 'live', 'ended'] as const;
 export type SessionState = (typeof SESSION_STATES)[number];
 
+/**
+ * The join-link query parameters that name the participant on a recruitment panel (Prolific's
+ * PROLIFIC_PID, MTurk's workerId, a generic PARTICIPANT_ID), in the order one is chosen: a
+ * participant who enters through a link without an e-mail is that id (see PSEUDONYMOUS_EMAIL_DOMAIN).
+ * STUDY_ID and SESSION_ID name the study and the attempt, not the person.
+ */
+export const PANEL_PARTICIPANT_ID_KEYS = ['PROLIFIC_PID', 'PARTICIPANT_ID', 'workerId'] as const;
+/**
+ * The e-mail domain of participants who entered through a join link without an e-mail: a reserved
+ * name (RFC 2606) that can never receive mail. Their address is a pseudonym, never shown as theirs.
+ */
+export const PSEUDONYMOUS_EMAIL_DOMAIN = 'participant.invalid';
+export const isPseudonymousEmail = (email: string): boolean =>
+  email.toLowerCase().endsWith(`@${PSEUDONYMOUS_EMAIL_DOMAIN}`);
+
 export const RECORD_KINDS = ['messages', 'pixels', 'prompts', 'playback'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -10,3 +10,4 @@ export * from './internal';
 export * from './events';
 export * from './app-config';
 export * from './openapi';
+export * from './completion-url';

@@ -17,6 +17,7 @@ import {
   fraction,
   id,
   messageText,
+  opaqueToken,
   pixelColor,
   requiredText,
   videoTime,
@@ -229,6 +230,15 @@ export const internalRoutes = defineInternalRoutes({
     }),
     answer: z.object({ access: z.array(SessionAccess) }),
     hot: true,
+  },
+  studiesJoinLinkOwner: {
+    method: 'GET',
+    path: '/internal/studies/join-link-owner',
+    service: 'studies',
+    summary:
+      "Auth's enterThroughLink asks before it signs anyone in: the link's session, its researcher (a panel id names one participant per researcher) and the session's state. 404 for an unknown or revoked token.",
+    request: z.object({ token: opaqueToken() }),
+    answer: z.object({ sessionId: z.uuid(), ownerId: z.uuid(), state: z.enum(SESSION_STATES) }),
   },
   studiesSessionLifecycle: {
     method: 'POST',

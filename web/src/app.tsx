@@ -94,14 +94,8 @@ export function App() {
                     </RequireUser>
                   }
                 />
-                <Route
-                  path={PATHS.join}
-                  element={
-                    <RequireUser>
-                      <JoinPage />
-                    </RequireUser>
-                  }
-                />
+                {/* Signed out, a join link lands on its own page (entry without an e-mail). */}
+                <Route path={PATHS.join} element={<JoinPage />} />
               </Route>
               <Route path="*" element={login} />
             </Routes>

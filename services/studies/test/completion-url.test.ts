@@ -115,4 +115,26 @@ describe('session completion URL', () => {
     expect(anonymous.status).toBe(403);
     expect(JSON.stringify(anonymous.body)).not.toContain('secret-panel');
   });
+
+  it("fills a participant's panel ids into their completion URL, and only theirs", async () => {
+    const template = 'https://survey.example.org/after?pid={{PROLIFIC_PID}}&study={{STUDY_ID}}';
+    await edit(ada, { completionUrl: template, scope: 'Everyone' }).expect(200);
+    const { token } = (
+      await h.http().post('/createJoinLink').set(ada.headers).send({ sessionId }).expect(200)
+    ).body.res.joinLink as { token: string };
+    const [pam, pia] = [h.person('participant'), h.person('participant')];
+    await h
+      .http()
+      .post('/joinSession')
+      .set(pam.headers)
+      .send({ token, panelIds: { PROLIFIC_PID: 'pam 1&2', STUDY_ID: 'S9' } })
+      .expect(200);
+    expect((await infoOf(pam)).completionUrl).toBe(
+      'https://survey.example.org/after?pid=pam%201%262&study=S9',
+    );
+    // Without ids (not through the link): the placeholders are emptied, never shown as typed.
+    expect((await infoOf(pia)).completionUrl).toBe('https://survey.example.org/after?pid=&study=');
+    // The owner sees the template.
+    expect((await infoOf(ada)).completionUrl).toBe(template);
+  });
 });

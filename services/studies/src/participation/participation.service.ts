@@ -15,6 +15,8 @@ import {
   SCOPE_MAX_EMAILS,
   type JoinLink,
   type PanelIds,
+  type SessionState,
+  type SessionType,
   type RosterEntry,
   type SessionPerson,
 } from '@uis/proto';
@@ -108,6 +110,25 @@ export class ParticipationService implements OnApplicationShutdown {
   async revokeJoinLink(caller: AuthUser, sessionId: string): Promise<void> {
     await this.sessions.requireOwned(caller, sessionId);
     await this.joinLinks.delete(sessionId);
+  }
+
+  /** What a join link's landing page shows: the session's title, type and state. */
+  async linkInfo(token: string): Promise<{ title: string; type: SessionType; state: SessionState }> {
+    const { title, type, state } = await this.linkedSession(token);
+    return { title, type, state };
+  }
+
+  /** For auth's entry without an e-mail: the link's session, its researcher and its state. */
+  async linkOwner(token: string): Promise<{ sessionId: string; ownerId: string; state: SessionState }> {
+    const { id, ownerId, state } = await this.linkedSession(token);
+    return { sessionId: id, ownerId, state };
+  }
+
+  private async linkedSession(token: string) {
+    const link = await this.joinLinks.byToken(token);
+    const session = link && (await this.sessionRows.findWithOwner(link.sessionId));
+    if (!session) throw notFound(PARTICIPATION_TEXTS.noLink);
+    return session;
   }
 
   /**

@@ -137,12 +137,22 @@ export class SessionsRepository {
     await this.db.query(`DELETE FROM sessions WHERE id = $1`, [id]);
   }
 
-  /** Sessions whose scope holds the e-mail or is Everyone, oldest first. */
+  /**
+   * A participant's list: the sessions whose scope holds the e-mail, and the Everyone sessions of
+   * researchers whose links, invitations or sessions brought them (a participant row in any session
+   * of theirs), oldest first. Another lab's Everyone sessions are not listed to them (they still
+   * open by their link, as the spec has it).
+   */
   listOpenTo(email: string): Promise<Pick<SessionRow, 'id' | 'type' | 'title'>[]> {
     return this.db.query(
-      `SELECT s.id, s.type, s.title FROM sessions s WHERE s.scope IS NULL OR s.scope @> $1::jsonb
+      `SELECT s.id, s.type, s.title FROM sessions s JOIN groups g ON g.id = s.group_id
+       WHERE s.scope @> $1::jsonb
+          OR (s.scope IS NULL AND g.owner_id IN (
+                SELECT g2.owner_id FROM session_participants p
+                JOIN sessions s2 ON s2.id = p.session_id JOIN groups g2 ON g2.id = s2.group_id
+                WHERE p.email = $2))
        ORDER BY s.created_at ASC, s.id ASC`,
-      [member(email)],
+      [member(email), email],
     );
   }
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   GROUP_ACCESS_TEXTS,
@@ -18,6 +18,7 @@ import {
   DEFAULT_SESSION_TITLE,
   DEFAULT_SESSION_TYPE,
   EVERYONE,
+  completionUrlFor,
   internalRoutes,
   type ParsedRequestOf,
   type ParticipantSession,
@@ -34,6 +35,7 @@ import { GroupsService } from '../groups/groups.service';
 import { LiveAccessNotifier } from '../live-access/live-access.notifier';
 import { InvitationSender } from '../participation/invitation-sender';
 import { SessionParticipantsRepository } from '../participation/session-participants.repository';
+import { STUDIES_CONFIG, type StudiesConfig } from '../studies.config';
 import { sessionRole } from './session-role';
 import {
   SessionsRepository,
@@ -73,6 +75,7 @@ export class SessionsService {
     private readonly live: LiveAccessNotifier,
     private readonly participants: SessionParticipantsRepository,
     private readonly invitations: InvitationSender,
+    @Inject(STUDIES_CONFIG) private readonly config: StudiesConfig,
   ) {}
 
   async list(caller: AuthUser, groupId: string): Promise<Session[]> {
@@ -88,7 +91,7 @@ export class SessionsService {
       groupId: input.groupId,
       title,
       type: DEFAULT_SESSION_TYPE,
-      scope: null,
+      scope: this.config.DEFAULT_SESSION_SCOPE === 'everyone' ? null : [],
       track: '',
       source: '',
       completionUrl: null,
@@ -116,7 +119,11 @@ export class SessionsService {
     const { role } = memberAccess(this.accessTo(session, caller));
     const info = toSessionInfo(session);
     if (role === 'owner') return { info, role };
-    return { info: info.scope === EVERYONE ? info : { ...info, scope: [caller.email] }, role };
+    const scope = info.scope === EVERYONE ? info.scope : [caller.email];
+    // Their own completion URL: the panel ids their join link brought fill its placeholders.
+    const completionUrl =
+      info.completionUrl && completionUrlFor(info.completionUrl, await this.panelIdsOf(sessionId, caller));
+    return { info: { ...info, scope, completionUrl }, role };
   }
 
   /**
@@ -227,6 +234,10 @@ export class SessionsService {
   /** A session's scope (null: Everyone), or undefined when there is no such session. */
   scopeOf(sessionId: string): Promise<string[] | null | undefined> {
     return this.sessions.scopeOf(sessionId);
+  }
+
+  private async panelIdsOf(sessionId: string, caller: AuthUser): Promise<Record<string, string>> {
+    return (await this.participants.find(sessionId, caller.email))?.panelIds ?? {};
   }
 
   /** The session, if the caller owns it: 404 when there is no such session, 403 when it is another's. */

@@ -100,9 +100,11 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
   );
   const homePath = owner ? editSessionPath(sessionId) : homePathOf(user);
   if (state.ended) {
-    return alone(
-      <SessionEnded completionUrl={state.ended.completionUrl} participant={!owner} homePath={homePath} />,
-    );
+    // A participant's own URL (their panel ids filled in) comes with the session's info.
+    const completionUrl = owner
+      ? state.ended.completionUrl
+      : (info.data?.sessionInfo.completionUrl ?? state.ended.completionUrl);
+    return alone(<SessionEnded completionUrl={completionUrl} participant={!owner} homePath={homePath} />);
   }
   // Found closed on arrival (or on a resync): nothing of the room is shown, its researcher may reopen it.
   if (state.sessionState === 'ended' && role) {
