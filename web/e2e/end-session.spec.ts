@@ -1,6 +1,7 @@
 import { JOIN_PATH } from '@uis/proto/browser';
 import { api, enterSession } from './support/api';
 import { expectAccessible } from './support/axe';
+import { capture } from './support/screenshots';
 import {
   chatLog,
   contextFor,
@@ -95,6 +96,7 @@ test('an ended session is closed: a reload, its join link and a late participant
   // The researcher's reload offers the reopening; reopened, Pat's reload is back in the room.
   await desk.reload();
   await expect(desk.getByRole('alert')).toContainText(LIVE_SESSION_TEXTS.closedToOwner);
+  await capture(desk, 'live-closed');
   await desk.getByRole('button', { name: LIVE_SESSION_TEXTS.reopenSession }).click();
   await expect(desk.getByRole('button', { name: LIVE_SESSION_TEXTS.endSession })).toBeVisible();
   await patPage.reload();
@@ -123,6 +125,7 @@ test('a participant who comes before the start waits, and goes in when the resea
   await expect(patPage.getByRole('status').filter({ hasText: LIVE_SESSION_TEXTS.notStarted })).toBeVisible();
   await expect(patPage.locator('video')).toHaveCount(0);
   await expectAccessible(patPage, 'waiting for the start');
+  await capture(patPage, 'live-waiting');
 
   await openLive(desk, sessionId);
   await waitUntilLive(patPage);

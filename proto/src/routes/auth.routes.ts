@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OIDC_PROVIDER_ID_PATTERN, PANEL_PARTICIPANT_ID_KEYS, USER_TYPES } from '../constants';
+import { OIDC_PROVIDER_ID_PATTERN, USER_TYPES } from '../constants';
+import { PANEL_PARTICIPANT_ID_KEYS } from '../pseudonyms';
 import { Empty, Message, VALIDATION_TEXTS, email, opaqueToken, requiredText, returnPath } from '../fields';
 import { defineRoutes } from '../route';
 import { PanelIds } from './participation.routes';
