@@ -30,6 +30,7 @@ const DeviceCheckPage = lazy(() =>
   import('./pages/device-check-page').then((m) => ({ default: m.DeviceCheckPage })),
 );
 const JoinPage = lazy(() => import('./pages/join-page').then((m) => ({ default: m.JoinPage })));
+const GuidePage = lazy(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage })));
 
 export function App() {
   const login = (
@@ -91,6 +92,14 @@ export function App() {
                   element={
                     <RequireUser>
                       <DeviceCheckPage />
+                    </RequireUser>
+                  }
+                />
+                <Route
+                  path={PATHS.guide}
+                  element={
+                    <RequireUser type={RESEARCHER}>
+                      <GuidePage />
                     </RequireUser>
                   }
                 />
