@@ -25,10 +25,12 @@ export function researcherGuideHtml(markdown: string = guide): string {
     renderer: {
       image({ href, text }: Tokens.Image) {
         const url = SCREENSHOTS[href.slice(href.lastIndexOf('/') + 1)];
+        // eslint-disable-next-line i18next/no-literal-string -- markup, not a text
         return url ? `<img src="${escape(url)}" alt="${escape(text)}" loading="lazy" />` : escape(text);
       },
       link({ href, tokens }: Tokens.Link) {
         const text = this.parser.parseInline(tokens);
+        // eslint-disable-next-line i18next/no-literal-string -- markup, not a text
         return /^https?:\/\//.test(href) ? `<a href="${escape(href)}" rel="noreferrer">${text}</a>` : text;
       },
     },
