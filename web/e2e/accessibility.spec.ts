@@ -1,6 +1,6 @@
 import { SCREEN_TEXTS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
-import { accessTokenOf, api } from './support/api';
+import { accessTokenOf, api, enterSession } from './support/api';
 import { holdAnswers } from './support/hold-answer';
 import { expectAccessible } from './support/axe';
 import { expectReceiving, tileVideo } from './support/call-media';
@@ -123,6 +123,10 @@ test("the researcher's screens: dashboard, session editor, pickers, records; the
   const participant = await signUp(emailOf('axe-pia'), 'Pia Access');
   for (const action of ACTIONS) await api('addAction', { sessionId, ...action }, token);
   await api('addPrompt', { sessionId, time: '00:00:05', duration: 3, prompt: 'What do you see?' }, token);
+  // Opened (the editor's Open now), so the participant may write before the live page is open; they
+  // took part (enterSession), so the researcher's Everyone sessions are in their list.
+  await api('editSessionInfo', { sessionId, state: 'live' }, token);
+  await enterSession(sessionId, participant.accessToken);
   await api('addMessage', { sessionId, message: 'Welcome, everyone' }, token);
   await api('addMessage', { sessionId, message: 'Hello' }, participant.accessToken);
   await api('addPixel', { sessionId, x: 0.25, y: 0.5, color: 'rgb(233, 30, 99)', videoTime: 12.5 }, token);

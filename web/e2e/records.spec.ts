@@ -35,7 +35,9 @@ test('the record panel shows records seeded through the API, edits and deletes a
   const sessionId = await newSessionInEditor(page);
   const token = await accessTokenOf(context);
 
-  // The session's scope is Everyone, so the participant may write in it too.
+  // The session's scope is Everyone, and it is opened (as the editor's Open now does), so the
+  // participant may write in it too.
+  await api('editSessionInfo', { sessionId, state: 'live' }, token);
   await api('addMessage', { sessionId, message: 'Welcome, everyone' }, token);
   await api('addMessage', { sessionId, message: 'The "red" button, top left' }, participant.accessToken);
   await api('addMessage', { sessionId, message: 'Thanks for joining' }, token);
