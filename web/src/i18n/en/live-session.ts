@@ -41,6 +41,7 @@ export const LIVE_SESSION_TEXTS = {
   closedToOwner:
     'Nobody can join it or send anything in it. Reopen it to let its participants in again; the playback log records the reopening.',
   reopenSession: 'Reopen session',
+  backToEditor: 'Back to the session editor',
   notReopened: 'The session was not reopened',
   notStarted: 'The session has not started yet',
   waitingForResearcher:
