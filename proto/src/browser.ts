@@ -7,3 +7,4 @@ export * from './status';
 export * from './clock-text';
 export * from './message-order';
 export * from './app-config';
+export * from './export-codebook';

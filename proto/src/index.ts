@@ -9,4 +9,5 @@ export * from './routes';
 export * from './internal';
 export * from './events';
 export * from './app-config';
+export * from './export-codebook';
 export * from './openapi';

@@ -12,6 +12,7 @@ import { CreateAuditLog1764000000100 } from './migrations/1764000000100-create-a
 import { CreateWithdrawals1795500000000 } from './migrations/1795500000000-create-withdrawals';
 import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-create-device-checks';
 import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
+import { MessageOriginalText1795800000000 } from './migrations/1795800000000-message-original-text';
 import { PixelsModule } from './pixels/pixels.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RECORDS_CONFIG, type RecordsConfig } from './records.config';
@@ -35,6 +36,7 @@ export const recordsDatabase = () => ({
     CreateWithdrawals1795500000000,
     CreateDeviceChecks1795600000000,
     PerSessionOrder1795700000000,
+    MessageOriginalText1795800000000,
   ],
 });
 
