@@ -96,7 +96,10 @@ describe('pre-session device checks', () => {
       [second.device_check_id, sessionId, 'pass', '12'],
       [owners.device_check_id, sessionId, 'pass', ''],
     ]);
-    expect(rows[0]).toMatchObject({ participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/), browser_name: 'Chrome' });
+    expect(rows[0]).toMatchObject({
+      participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/),
+      browser_name: 'Chrome',
+    });
     expect(rows[0]!.participant_id).not.toBe(rows[2]!.participant_id);
     expect(rows[0]!.checked_at).toBe(check.time);
   });

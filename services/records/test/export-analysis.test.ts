@@ -51,7 +51,9 @@ async function filledSession(): Promise<string> {
     await studies('/acceptConsent', h.as(who).headers, { sessionId, sha256: sha256(consent) });
 
   const actionId = randomUUID();
-  h.content.actions.set(sessionId, [{ action_id: actionId, name: 'Clap', color: '#ff0000', icon: 'celebration', type: 'filled' }]);
+  h.content.actions.set(sessionId, [
+    { action_id: actionId, name: 'Clap', color: '#ff0000', icon: 'celebration', type: 'filled' },
+  ]);
   h.setPrompts(sessionId, [{ prompt_id: randomUUID(), time: 12, duration: 1.5, prompt: 'Why?' }]);
   const typed = await h.appendMessage(sessionId, { message: '42', videoTime: 1.25 });
   await h.appendMessage(sessionId, { message: 'Pat reacted with Clap', actionId });
@@ -59,7 +61,12 @@ async function filledSession(): Promise<string> {
   await h.appendPixel(sessionId, { x: 0.25, y: 0.75, color: '#fff', videoTime: 2 });
   await h.appendPixel(sessionId, { x: 0.5, y: 1, color: 'n/a' });
   await h.appendPlayback(sessionId, { event: 'play', videoTime: 0, playbackRate: 1.5 });
-  await h.http().post('/editMessage').set(owner).send({ messageId: typed.message_id, message: '43' }).expect(200);
+  await h
+    .http()
+    .post('/editMessage')
+    .set(owner)
+    .send({ messageId: typed.message_id, message: '43' })
+    .expect(200);
   await h
     .http()
     .post('/saveDeviceCheck')
@@ -97,7 +104,9 @@ describe('the study export in pandas', () => {
         output = execFileSync(python, [script, folder], { encoding: 'utf8' });
       } catch (error) {
         const failed = error as { stdout?: string; stderr?: string };
-        throw new Error(`pandas could not read the export as its codebook says:\n${failed.stdout}${failed.stderr}`);
+        throw new Error(
+          `pandas could not read the export as its codebook says:\n${failed.stdout}${failed.stderr}`,
+        );
       }
       const read = JSON.parse(output) as Record<string, { rows: number; dtypes: Record<string, string> }>;
       // Every table, the codebook included, was read, and every table has rows (so every type was checked).
@@ -105,7 +114,13 @@ describe('the study export in pandas', () => {
       expect(Object.keys(read).sort()).toEqual([...files].sort());
       for (const file of files) expect([file, read[file]!.rows > 0]).toEqual([file, true]);
       // The codebook's types, as pandas holds them.
-      const expected = { text: 'string', integer: 'Int64', number: 'float64', boolean: 'boolean', timestamp: 'datetime64[ns, UTC]' };
+      const expected = {
+        text: 'string',
+        integer: 'Int64',
+        number: 'float64',
+        boolean: 'boolean',
+        timestamp: 'datetime64[ns, UTC]',
+      };
       for (const table of STUDY_EXPORT_TABLES) {
         for (const column of EXPORT_TABLES[table].columns) {
           expect([table, column.name, read[studyExportFileName(table)]!.dtypes[column.name]]).toEqual([
@@ -115,7 +130,10 @@ describe('the study export in pandas', () => {
           ]);
         }
       }
-      expect(read['identifiers.csv']!.dtypes).toMatchObject({ panel_PROLIFIC_PID: 'string', panel_STUDY_ID: 'string' });
+      expect(read['identifiers.csv']!.dtypes).toMatchObject({
+        panel_PROLIFIC_PID: 'string',
+        panel_STUDY_ID: 'string',
+      });
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -1,4 +1,10 @@
-import { DATA_EXPORT_TABLES, RECORD_KINDS, STUDY_EXPORT_COLUMNS, internalRoutes, type DataExportTable } from '@uis/proto';
+import {
+  DATA_EXPORT_TABLES,
+  RECORD_KINDS,
+  STUDY_EXPORT_COLUMNS,
+  internalRoutes,
+  type DataExportTable,
+} from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
@@ -26,7 +32,9 @@ const exportOf = (sessionId: string, kind: DataExportTable, caller: Caller = 'ow
 const download = async (sessionId: string, kind: DataExportTable) => {
   const res = await exportOf(sessionId, kind).expect(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+-${kind}\\.csv"$`));
+  expect(res.headers['content-disposition']).toMatch(
+    new RegExp(`^attachment; filename="[a-z0-9-]+-${kind}\\.csv"$`),
+  );
   const text = (res.body as Buffer).toString('utf8');
   // UTF-8 without a byte order mark: the header is the first byte.
   expect(text.split('\r\n')[0]).toBe(STUDY_EXPORT_COLUMNS[kind].join(','));
@@ -161,7 +169,9 @@ describe('export of messages', () => {
 
   it('an empty session exports the header row only', async () => {
     const { text, rows } = await download(await h.session(), 'messages');
-    expect(text).toBe('session_id,message_id,seq,participant_id,sent_at,video_time_ms,message,action_id,edited,original_text\r\n');
+    expect(text).toBe(
+      'session_id,message_id,seq,participant_id,sent_at,video_time_ms,message,action_id,edited,original_text\r\n',
+    );
     expect(rows).toEqual([]);
   });
 
@@ -268,7 +278,13 @@ describe('export of prompts', () => {
     h.setPrompts(sessionId, prompts);
     const { rows } = await download(sessionId, 'prompts');
     expect(rows).toEqual([
-      { session_id: sessionId, prompt_id: prompts[0]!.prompt_id, video_time_ms: '0', duration_ms: '0', prompt: '' },
+      {
+        session_id: sessionId,
+        prompt_id: prompts[0]!.prompt_id,
+        video_time_ms: '0',
+        duration_ms: '0',
+        prompt: '',
+      },
       {
         session_id: sessionId,
         prompt_id: prompts[1]!.prompt_id,

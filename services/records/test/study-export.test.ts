@@ -84,7 +84,10 @@ async function download(
   // The codebook lists every CSV's columns, in order.
   const codebook = parsed.get(EXPORT_CODEBOOK_FILE)!;
   for (const [name, rows] of parsed) {
-    const header = files.find((file) => file.name === name)!.bytes.toString('utf8').split('\r\n')[0]!;
+    const header = files
+      .find((file) => file.name === name)!
+      .bytes.toString('utf8')
+      .split('\r\n')[0]!;
     expect(codebook.filter((row) => row.file === name).map((row) => row.column)).toEqual(header.split(','));
     if (rows.length > 0) expect(Object.keys(rows[0]!)).toEqual(header.split(','));
   }
@@ -92,7 +95,10 @@ async function download(
   for (const table of identifiers ? STUDY_EXPORT_TABLES : DATA_EXPORT_TABLES) {
     const name = studyExportFileName(table);
     if (table !== 'identifiers') {
-      const header = files.find((file) => file.name === name)!.bytes.toString('utf8').split('\r\n')[0];
+      const header = files
+        .find((file) => file.name === name)!
+        .bytes.toString('utf8')
+        .split('\r\n')[0];
       expect(header).toBe(STUDY_EXPORT_COLUMNS[table].join(','));
     }
     tables[table] = parsed.get(name)!;
@@ -252,7 +258,14 @@ describe('study export of a session', () => {
       },
     ]);
     expect(tables.actions).toEqual([
-      { session_id: sessionId, action_id: actionId, name: 'Like', icon: 'thumb_up', icon_style: 'round', color: '#00ff00' },
+      {
+        session_id: sessionId,
+        action_id: actionId,
+        name: 'Like',
+        icon: 'thumb_up',
+        icon_style: 'round',
+        color: '#00ff00',
+      },
     ]);
 
     const [participantId, outsiderId, ownerId] = [
@@ -306,7 +319,15 @@ describe('study export of a session', () => {
         prompt: 'Anything else?',
       },
     ]);
-    expect(tables.playback.map((row) => [row.seq, row.event, row.video_time_ms, row.playback_rate, row.participant_id])).toEqual([
+    expect(
+      tables.playback.map((row) => [
+        row.seq,
+        row.event,
+        row.video_time_ms,
+        row.playback_rate,
+        row.participant_id,
+      ]),
+    ).toEqual([
       ['1', 'play', '0', '1', ownerId],
       ['2', 'play', '4500', '1', ownerId],
     ]);
@@ -441,7 +462,9 @@ describe('study export of a session', () => {
     const { manifest, tables } = await download({ sessionId, identifiers: 'true' });
     expect(manifest.exported.identifiers).toBe(true);
     // The same people under the same ids as in the export without identifiers.
-    expect(tables.participants).toEqual(plain.tables.participants.map((row) => ({ ...row, invited_at: expect.any(String) })));
+    expect(tables.participants).toEqual(
+      plain.tables.participants.map((row) => ({ ...row, invited_at: expect.any(String) })),
+    );
     expect(tables.identifiers).toEqual([
       {
         session_id: sessionId,
@@ -581,7 +604,9 @@ describe('study export of a group', () => {
     const { groupId } = await newGroup(0);
     const { manifest } = await download({ groupId });
     expect(manifest.exported).toEqual({ groupId, sessionIds: [], identifiers: false });
-    expect(manifest.files.filter((file) => file.rows > 0).map((file) => file.name)).toEqual([EXPORT_CODEBOOK_FILE]);
+    expect(manifest.files.filter((file) => file.rows > 0).map((file) => file.name)).toEqual([
+      EXPORT_CODEBOOK_FILE,
+    ]);
   });
 });
 

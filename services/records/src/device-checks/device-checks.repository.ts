@@ -59,7 +59,10 @@ export const toDeviceCheck = (row: DeviceCheckRow): DeviceCheck => ({
 });
 
 /** A row of the study export's device-checks.csv. */
-export const toDeviceCheckRow = (row: DeviceCheckRow, people: ParticipantIds): StudyExportRow<'device-checks'> => ({
+export const toDeviceCheckRow = (
+  row: DeviceCheckRow,
+  people: ParticipantIds,
+): StudyExportRow<'device-checks'> => ({
   session_id: row.sessionId,
   device_check_id: row.id,
   participant_id: people.of(row.authorEmail),

@@ -33,7 +33,10 @@ export class DeviceChecksService {
   }
 
   /** device-checks.csv's rows of a session, a page at a time. */
-  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<StudyExportRow<'device-checks'>> {
+  async *exportRows(
+    sessionId: string,
+    people: ParticipantIds,
+  ): AsyncGenerator<StudyExportRow<'device-checks'>> {
     for await (const row of this.checks.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
       yield toDeviceCheckRow(row, people);
     }

@@ -11,8 +11,18 @@ import {
 const CODEBOOK_COLUMNS: readonly ExportColumnDef[] = [
   { name: 'file', type: 'text', nullable: false, meaning: 'The file the column is in.' },
   { name: 'column', type: 'text', nullable: false, meaning: 'The column’s name in its header row.' },
-  { name: 'type', type: 'text', nullable: false, meaning: 'text, integer, number, boolean or timestamp (ISO 8601 text, UTC).' },
-  { name: 'nullable', type: 'boolean', nullable: false, meaning: 'Whether a cell of it may be empty (a missing value).' },
+  {
+    name: 'type',
+    type: 'text',
+    nullable: false,
+    meaning: 'text, integer, number, boolean or timestamp (ISO 8601 text, UTC).',
+  },
+  {
+    name: 'nullable',
+    type: 'boolean',
+    nullable: false,
+    meaning: 'Whether a cell of it may be empty (a missing value).',
+  },
   { name: 'meaning', type: 'text', nullable: false, meaning: 'What it holds.' },
 ];
 const CODEBOOK_ROW = 'One column of one file of the export.';
@@ -21,7 +31,11 @@ const CODEBOOK_ROW = 'One column of one file of the export.';
 export type ArchivedTables = readonly { table: ExportTable; columns: readonly ExportColumnDef[] }[];
 
 const describedFiles = (tables: ArchivedTables) => [
-  ...tables.map(({ table, columns }) => ({ file: exportTableFile(table), row: EXPORT_TABLES[table].row, columns })),
+  ...tables.map(({ table, columns }) => ({
+    file: exportTableFile(table),
+    row: EXPORT_TABLES[table].row,
+    columns,
+  })),
   { file: EXPORT_CODEBOOK_FILE, row: CODEBOOK_ROW, columns: CODEBOOK_COLUMNS },
 ];
 
@@ -44,7 +58,9 @@ export function codebookMarkdown(tables: ArchivedTables, conventions: readonly s
       '',
       '| column | type | may be empty | meaning |',
       '|---|---|---|---|',
-      ...columns.map((c) => `| \`${c.name}\` | ${c.type} | ${c.nullable ? 'yes' : 'no'} | ${cell(c.meaning)} |`),
+      ...columns.map(
+        (c) => `| \`${c.name}\` | ${c.type} | ${c.nullable ? 'yes' : 'no'} | ${cell(c.meaning)} |`,
+      ),
       '',
     ].join('\n'),
   );

@@ -87,9 +87,7 @@ describe('the CSV encoder', () => {
   });
 
   it('writes a header alone for no rows, and empty cells for the columns a row lacks', async () => {
-    expect(await write(['a', 'b', 'c'], [{ a: 'x' }, { b: 2 }, {}])).toBe(
-      'a,b,c\r\nx,,\r\n,2,\r\n,,\r\n',
-    );
+    expect(await write(['a', 'b', 'c'], [{ a: 'x' }, { b: 2 }, {}])).toBe('a,b,c\r\nx,,\r\n,2,\r\n,,\r\n');
   });
 
   it('writes null and undefined as empty cells, and unicode as is', async () => {

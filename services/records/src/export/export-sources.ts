@@ -22,7 +22,7 @@ import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { ConsentExportSource } from '../withdrawals/consent-export.source';
 import type { CsvRows } from './csv-stream';
 import { secondsToMs } from './export-cells';
-import { participantIdKey, participantIds, type ParticipantIds } from './participant-ids';
+import { participantIdKey, participantIds } from './participant-ids';
 import { SessionPeople, toIdentifierRow, toParticipantRow, type Roster } from './session-people';
 
 /** Where each table's rows of one session come from: a table without a source does not compile. */
@@ -89,20 +89,32 @@ export class ExportSources {
   ): Promise<PreparedExport> {
     const people = participantIds(participantIdKey(this.config), user.id);
     const settings =
-      withSettings || needs(tables, 'settings') ? await this.eachSession(sessionIds, (id) => this.settingsOf(id)) : null;
-    const actions = needs(tables, 'actions') ? await this.eachSession(sessionIds, (id) => this.actionsOf(id)) : null;
-    const prompts = needs(tables, 'prompts') ? await this.eachSession(sessionIds, (id) => this.promptsOf(id)) : null;
+      withSettings || needs(tables, 'settings')
+        ? await this.eachSession(sessionIds, (id) => this.settingsOf(id))
+        : null;
+    const actions = needs(tables, 'actions')
+      ? await this.eachSession(sessionIds, (id) => this.actionsOf(id))
+      : null;
+    const prompts = needs(tables, 'prompts')
+      ? await this.eachSession(sessionIds, (id) => this.promptsOf(id))
+      : null;
     const rosters = needs(tables, 'roster')
       ? await this.eachSession(sessionIds, (sessionId) => this.rosterOf(sessionId, report))
       : null;
     const consent = needs(tables, 'consent') ? await this.consent.prepare(sessionIds, people) : null;
 
     const panelIdNames = [
-      ...new Set([...(rosters?.values() ?? [])].flatMap((roster) => (roster ?? []).flatMap((e) => Object.keys(e.panelIds)))),
+      ...new Set(
+        [...(rosters?.values() ?? [])].flatMap((roster) =>
+          (roster ?? []).flatMap((e) => Object.keys(e.panelIds)),
+        ),
+      ),
     ].sort();
     const panelColumns = panelIdNames.map(panelIdColumn);
     // A session's people are read once for participants.csv and identifiers.csv both.
-    const peopleOf = memo((sessionId: string) => this.sessionPeople.of(sessionId, rosters?.get(sessionId) ?? null));
+    const peopleOf = memo((sessionId: string) =>
+      this.sessionPeople.of(sessionId, rosters?.get(sessionId) ?? null),
+    );
     const given = <T>(map: Map<string, T> | null, sessionId: string): T | undefined => map?.get(sessionId);
 
     const sources: ExportTableSources = {
@@ -110,12 +122,14 @@ export class ExportSources {
         const session = given(settings, sessionId);
         return session ? [toSessionRow(session)] : [];
       },
-      actions: (sessionId) => (given(actions, sessionId) ?? []).map((action) => toActionRow(sessionId, action)),
+      actions: (sessionId) =>
+        (given(actions, sessionId) ?? []).map((action) => toActionRow(sessionId, action)),
       participants: (sessionId) =>
         mapped(peopleOf(sessionId), (person) => toParticipantRow(sessionId, person, people, user.email)),
       messages: (sessionId) => this.messages.exportRows(sessionId, people),
       pixels: (sessionId) => this.pixels.exportRows(sessionId, people),
-      prompts: (sessionId) => (given(prompts, sessionId) ?? []).map((prompt) => toPromptRow(sessionId, prompt)),
+      prompts: (sessionId) =>
+        (given(prompts, sessionId) ?? []).map((prompt) => toPromptRow(sessionId, prompt)),
       playback: (sessionId) => this.playback.exportRows(sessionId, people),
       audit: (sessionId) => this.audit.exportRows(sessionId, people),
       'consent-texts': (sessionId) => consent?.rows['consent-texts'](sessionId) ?? [],
@@ -130,7 +144,9 @@ export class ExportSources {
 
     return {
       columnsOf: (table) =>
-        table === 'identifiers' ? [...EXPORT_TABLES.identifiers.columns, ...panelColumns] : EXPORT_TABLES[table].columns,
+        table === 'identifiers'
+          ? [...EXPORT_TABLES.identifiers.columns, ...panelColumns]
+          : EXPORT_TABLES[table].columns,
       rowsOf: (table, sessionId) => sources[table](sessionId),
       settingsOf: (sessionId) => given(settings, sessionId) ?? null,
       exactConsentTexts: consent?.exactTexts ?? [],

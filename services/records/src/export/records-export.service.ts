@@ -29,9 +29,12 @@ export class RecordsExportService {
       { withSettings: true },
     );
     const title = prepared.settingsOf(sessionId)?.title ?? '';
-    return new StreamableFile(csvStream(columnNames(prepared.columnsOf(table)), prepared.rowsOf(table, sessionId)), {
-      type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="${sessionExportFileName(title, table)}"`,
-    }).setErrorLogger((err) => this.logger.error({ err, sessionId, table }, 'export failed while streaming'));
+    return new StreamableFile(
+      csvStream(columnNames(prepared.columnsOf(table)), prepared.rowsOf(table, sessionId)),
+      {
+        type: 'text/csv; charset=utf-8',
+        disposition: `attachment; filename="${sessionExportFileName(title, table)}"`,
+      },
+    ).setErrorLogger((err) => this.logger.error({ err, sessionId, table }, 'export failed while streaming'));
   }
 }

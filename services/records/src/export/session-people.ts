@@ -33,9 +33,12 @@ export class SessionPeople {
       byEmail.delete(address);
       return { email: row.email, userId: row.userId, writer: row, roster: entry };
     });
-    const silent = [...byEmail.values()].map(
-      (entry): SessionPerson => ({ email: entry.email, userId: entry.userId, writer: null, roster: entry }),
-    );
+    const silent = [...byEmail.values()].map((entry): SessionPerson => ({
+      email: entry.email,
+      userId: entry.userId,
+      writer: null,
+      roster: entry,
+    }));
     return [...writers, ...silent];
   }
 }
@@ -79,6 +82,7 @@ export const toIdentifierRow = (
         ? JSON.stringify(person.roster.panelIdConflicts)
         : null,
   } satisfies StudyExportRow<'identifiers'>;
-  for (const [idName, value] of Object.entries(person.roster?.panelIds ?? {})) row[panelColumn(idName)] = value;
+  for (const [idName, value] of Object.entries(person.roster?.panelIds ?? {}))
+    row[panelColumn(idName)] = value;
   return row;
 };

@@ -55,7 +55,10 @@ export const toPlaybackRecord = (
 });
 
 /** A row of playback.csv (EXPORT_TABLES.playback). */
-export const toPlaybackExportRow = (row: PlaybackRow, people: ParticipantIds): ExportTableRow<'playback'> => ({
+export const toPlaybackExportRow = (
+  row: PlaybackRow,
+  people: ParticipantIds,
+): ExportTableRow<'playback'> => ({
   session_id: row.sessionId,
   playback_id: row.id,
   seq: Number(row.seq),

@@ -39,7 +39,10 @@ export const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
 });
 
 /** A row of the study export's withdrawals.csv. */
-export const toWithdrawalRow = (row: WithdrawalRow, people: ParticipantIds): StudyExportRow<'withdrawals'> => ({
+export const toWithdrawalRow = (
+  row: WithdrawalRow,
+  people: ParticipantIds,
+): StudyExportRow<'withdrawals'> => ({
   session_id: row.sessionId,
   withdrawal_id: row.id,
   participant_id: people.of(row.authorEmail),

@@ -57,7 +57,10 @@ export class WithdrawalsService {
   }
 
   /** withdrawals.csv's rows of a session, a page at a time. */
-  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<StudyExportRow<'withdrawals'>> {
+  async *exportRows(
+    sessionId: string,
+    people: ParticipantIds,
+  ): AsyncGenerator<StudyExportRow<'withdrawals'>> {
     for await (const row of this.withdrawals.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
       yield toWithdrawalRow(row, people);
     }

@@ -31,7 +31,7 @@ describe('RecordPanel export', () => {
     });
   });
 
-  it("downloads the current tab named after the session and the kind, prompts included", async () => {
+  it('downloads the current tab named after the session and the kind, prompts included', async () => {
     const api = fakeApi({
       '/getSessionInfo': () =>
         ok({ sessionInfo: { title: 'Pilot: Café #2', scope: '[]', type: 'video', track: '', source: '' } }),
@@ -45,7 +45,7 @@ describe('RecordPanel export', () => {
     renderWithApi(<RecordPanel sessionId={sessionId} />);
     // Export waits for the session's title, which names the file.
     await vi.waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false),
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export' }).disabled).toBe(false),
     );
 
     for (const [tab, kind] of [
