@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { PLAYBACK_EVENTS, type RecordKind } from '../constants';
+import { PLAYBACK_EVENTS } from '../constants';
 import { DATA_EXPORT_TABLES, type DataExportTable } from '../export-codebook';
 import { Message, fraction, id, messageText, pixelColor, senderName, videoTime } from '../fields';
 import { defineRoutes } from '../route';
-import { Prompt } from './content.routes';
 
 /**
  * Rows of one page of a list of a session's records (getMessages, getPixels, getPlayback,
@@ -78,11 +77,11 @@ export const PlaybackRecord = z.object({
 export type PlaybackRecord = z.infer<typeof PlaybackRecord>;
 
 /**
- * The columns of each export, in order (spec: a header row of the field names). The record's own
- * fields plus `email`, the author's address: the export is the session owner's study data, while
- * answers to participants never carry it. Prompt `time` is hh:mm:ss in the export, as it is typed.
+ * What the audit log keeps of a message or click it changes (its `before` and `after`, as JSON): the
+ * record's own fields plus `email`, the author's address. Stored entries have these fields, so they
+ * stay; the exports write their own columns (EXPORT_TABLES, export-codebook.ts).
  */
-export const EXPORT_COLUMNS = {
+export const AUDIT_SNAPSHOT_FIELDS = {
   messages: [
     'message_id',
     'time',
@@ -103,22 +102,11 @@ export const EXPORT_COLUMNS = {
     'videoTime',
     'sessionId',
   ] as const satisfies readonly (keyof PixelRecord | 'email')[],
-  prompts: ['prompt_id', 'time', 'duration', 'prompt'] as const satisfies readonly (keyof Prompt)[],
-  playback: [
-    'playback_id',
-    'time',
-    'videoTime',
-    'event',
-    'playbackRate',
-    'promptId',
-    'name',
-    'email',
-  ] as const satisfies readonly (keyof PlaybackRecord | 'email')[],
-} as const satisfies Record<RecordKind, readonly string[]>;
+} as const;
 
-/** One row of an export of `kind`: a cell per column; null is an empty cell. */
-export type ExportRow<K extends RecordKind> = Record<
-  (typeof EXPORT_COLUMNS)[K][number],
+/** A logged record of `kind` (AUDIT_SNAPSHOT_FIELDS); null is a missing value. */
+export type AuditSnapshot<K extends keyof typeof AUDIT_SNAPSHOT_FIELDS> = Record<
+  (typeof AUDIT_SNAPSHOT_FIELDS)[K][number],
   string | number | null
 >;
 

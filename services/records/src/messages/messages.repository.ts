@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { ExportRow, ExportTableRow, MessageRecord } from '@uis/proto';
+import type { AuditSnapshot, ExportTableRow, MessageRecord } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb, type Queryable } from '../db/records-db';
 import { secondsToMs } from '../export/export-cells';
@@ -53,7 +53,7 @@ export const toMessageRecord = (
 });
 
 /** What the audit log keeps of a message before and after a change (author e-mail included). */
-export const messageSnapshot = (row: MessageRow): ExportRow<'messages'> => ({
+export const messageSnapshot = (row: MessageRow): AuditSnapshot<'messages'> => ({
   message_id: row.id,
   time: row.createdAt.toISOString(),
   videoTime: row.videoTime,

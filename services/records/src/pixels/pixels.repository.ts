@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ExportRow, ExportTableRow, PixelRecord } from '@uis/proto';
+import type { AuditSnapshot, ExportTableRow, PixelRecord } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb, type Queryable } from '../db/records-db';
 import { secondsToMs } from '../export/export-cells';
@@ -63,7 +63,7 @@ export const toPixelExportRow = (row: PixelRow, people: ParticipantIds): ExportT
 });
 
 /** What the audit log keeps of a click it deletes (author e-mail included). */
-export const pixelSnapshot = (row: PixelRow): ExportRow<'pixels'> => ({
+export const pixelSnapshot = (row: PixelRow): AuditSnapshot<'pixels'> => ({
   pixel_id: row.id,
   time: row.createdAt.toISOString(),
   name: row.name,
