@@ -151,7 +151,12 @@ describe('study export of a session', () => {
       .studiesHttp()
       .post('/editSessionInfo')
       .set(h.as('owner').headers)
-      .send({ sessionId, title: 'Pilot A', track: 'condition-1' })
+      .send({
+        sessionId,
+        title: 'Pilot A',
+        track: 'condition-1',
+        completionUrl: 'https://panel.test/done?cc=AB1',
+      })
       .expect(200);
     const began = Date.now();
     const formula = await addMessage(sessionId, '=HYPERLINK("http://evil.test")');
@@ -253,7 +258,7 @@ describe('study export of a session', () => {
         track: 'condition-1',
         scope_kind: 'everyone',
         scope_size: '',
-        completion_url: '',
+        completion_url: 'https://panel.test/done?cc=AB1',
         created_at: expect.stringMatching(ISO),
       },
     ]);
@@ -457,6 +462,8 @@ describe('study export of a session', () => {
       }),
     ]);
     expect(plain.tables.identifiers).toBeUndefined();
+    // The scope as its kind and size (the invited address, and the participant the link added), never its e-mails.
+    expect(plain.tables.sessions).toEqual([expect.objectContaining({ scope_kind: 'list', scope_size: '2' })]);
     for (const file of plain.files) expect(file.bytes.toString('utf8')).not.toContain('abc123');
 
     const { manifest, tables } = await download({ sessionId, identifiers: 'true' });
