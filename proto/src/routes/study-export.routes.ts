@@ -35,7 +35,7 @@ export const STUDY_EXPORT_CONSENT_TEXTS = 'consent-texts.json';
 /** What the manifest says of the files whose meaning is not plain from their name. */
 export const STUDY_EXPORT_NOTES = [
   `${EXPORT_CODEBOOK_FILE} lists every file and column with its type (text, integer, number, boolean, timestamp) and meaning.`,
-  'Every CSV is UTF-8 without a byte order mark, with CRLF rows. Times of day are ISO 8601 in UTC (columns ending _at); video positions and durations are whole milliseconds (columns ending _ms); booleans are true or false; an empty cell is a missing value.',
+  'Every CSV is UTF-8 without a byte order mark, with CRLF rows. Wall-clock instants are ISO 8601 in UTC with milliseconds (columns ending _at); video positions and durations are whole milliseconds (columns ending _ms); booleans are true or false; an empty cell is a missing value.',
   'People are participant_ids (P- and 12 hex digits), the same in every export this researcher makes. E-mails, names, account ids and panel ids are only in identifiers.csv, in an export made with identifiers.',
   `${STUDY_EXPORT_CONSENT_TEXTS} holds every consent text exactly as shown, with its version and SHA-256: hash the text there to verify it. consent-texts.csv holds the same texts for spreadsheets.`,
   "A text cell starting with =, +, -, @, tab, CR, LF, | or ; (after any spaces) has a ' put before it, so no spreadsheet runs it as a formula; remove that ' to get the text as written.",
