@@ -9,7 +9,7 @@ const write = async (columns: string[], rows: object[]): Promise<string> => {
 };
 
 describe('the CSV encoder', () => {
-  it('starts with a header row (no byte order mark) of the columns, CRLF rows', async () => {
+  it('starts with a header row of the columns (no byte order mark), CRLF rows', async () => {
     expect(await write(['a', 'b'], [{ a: 1, b: 'x' }])).toBe('a,b\r\n1,x\r\n');
   });
 
