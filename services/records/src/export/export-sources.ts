@@ -88,20 +88,18 @@ export class ExportSources {
     { withSettings = false } = {},
   ): Promise<PreparedExport> {
     const people = participantIds(participantIdKey(this.config), user.id);
-    const settings =
-      withSettings || needs(tables, 'settings')
-        ? await this.eachSession(sessionIds, (id) => this.settingsOf(id))
-        : null;
-    const actions = needs(tables, 'actions')
-      ? await this.eachSession(sessionIds, (id) => this.actionsOf(id))
-      : null;
-    const prompts = needs(tables, 'prompts')
-      ? await this.eachSession(sessionIds, (id) => this.promptsOf(id))
-      : null;
-    const rosters = needs(tables, 'roster')
-      ? await this.eachSession(sessionIds, (sessionId) => this.rosterOf(sessionId, report))
-      : null;
-    const consent = needs(tables, 'consent') ? await this.consent.prepare(sessionIds, people) : null;
+    const unless = <T>(needed: boolean, ask: () => Promise<T>): Promise<T | null> =>
+      needed ? ask() : Promise.resolve(null);
+    // The services are asked side by side, each one session after the other (a few calls per session).
+    const [settings, actions, prompts, rosters, consent] = await Promise.all([
+      unless(withSettings || needs(tables, 'settings'), () =>
+        this.eachSession(sessionIds, (id) => this.settingsOf(id)),
+      ),
+      unless(needs(tables, 'actions'), () => this.eachSession(sessionIds, (id) => this.actionsOf(id))),
+      unless(needs(tables, 'prompts'), () => this.eachSession(sessionIds, (id) => this.promptsOf(id))),
+      unless(needs(tables, 'roster'), () => this.eachSession(sessionIds, (id) => this.rosterOf(id, report))),
+      unless(needs(tables, 'consent'), () => this.consent.prepare(sessionIds, people)),
+    ]);
 
     const panelIdNames = [
       ...new Set(
