@@ -7,4 +7,4 @@ export * from './status';
 export * from './clock-text';
 export * from './message-order';
 export * from './app-config';
-export * from './export-codebook';
+export * from './export-file-names';

@@ -3,7 +3,7 @@
  * One definition serves the study export (one CSV per table in a ZIP, with codebook.csv written from
  * this), the per-tab CSV downloads (one table of one session) and the web app's file names. A new table
  * (say exposure events) is one entry here, and records' row source for it (its `ExportTableSources` does
- * not compile without one). Zod-free, so the web app bundles it (browser.ts).
+ * not compile without one). Zod-free; the browser's part is export-file-names.ts (the download names).
  *
  * Conventions, the same in every file (README, "Reading the export in R and Python"):
  * - UTF-8 without a byte order mark, CRLF rows, a header row, RFC 4180 quoting; column names in snake_case.
@@ -284,23 +284,3 @@ export const EXPORT_CODEBOOK_MARKDOWN = 'codebook.md';
 
 /** A table's file inside the study export. */
 export const exportTableFile = (name: ExportTable) => `${name}.csv` as const;
-
-/**
- * A file-name part from a title: lower-case ASCII letters and digits joined by single hyphens (accents
- * dropped), at most 60 characters; `fallback` when nothing is left.
- */
-export function fileNameSlug(title: string, fallback = 'session'): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug === '' ? fallback : slug;
-}
-
-/** The download name of one table of one session (the record panel's Export): `<title-slug>-<table>.csv`. */
-export const sessionExportFileName = (sessionTitle: string, name: ExportTable) =>
-  `${fileNameSlug(sessionTitle)}-${name}.csv`;

@@ -10,4 +10,5 @@ export * from './internal';
 export * from './events';
 export * from './app-config';
 export * from './export-codebook';
+export * from './export-file-names';
 export * from './openapi';

@@ -1,4 +1,5 @@
-import { VALIDATION_TEXTS, sessionExportFileName, type DataExportTable } from '@uis/proto/browser';
+import type { DataExportTable } from '@uis/proto';
+import { VALIDATION_TEXTS, sessionExportFileName } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import { accessTokenOf, api, signUpThroughApi } from './support/api';
