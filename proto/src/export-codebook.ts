@@ -65,10 +65,11 @@ export const EXPORT_TABLES = {
     column('group_title', 'text', "The group's title.", true),
     column('title', 'text', "The session's title."),
     column('type', 'text', 'video, stream or chat.'),
+    column('source', 'text', 'The address of the stream a stream session plays.', true),
     column(
-      'source',
+      'video_file',
       'text',
-      'The video or stream address the session plays (stream and video sessions).',
+      'The file name of the uploaded video a video session plays; empty when none.',
       true,
     ),
     column('track', 'text', 'Its track (the researcher’s label of the condition or arm).', true),

@@ -346,6 +346,15 @@ export const internalRoutes = defineInternalRoutes({
     request: z.object({ sessionId: id() }),
     answer: z.object({ actions: z.array(Action) }),
   },
+  contentSessionVideo: {
+    method: 'GET',
+    path: '/internal/content/video',
+    service: 'content',
+    summary:
+      "The file name of a session's uploaded video, or null when it has none, for records' exports (sessions.csv).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ name: z.string().nullable() }),
+  },
   studiesSessionSettings: {
     method: 'GET',
     path: '/internal/studies/session-settings',

@@ -52,6 +52,15 @@ describe('internal endpoints (service token only)', () => {
     ).toEqual([]);
   });
 
+  it('names a session’s uploaded video for records’ exports', async () => {
+    const sessionId = await filledSession();
+    expect(await internal.call(internalRoutes.contentSessionVideo, { sessionId })).toEqual({
+      name: 'clip.mp4',
+    });
+    await internal.call(internalRoutes.contentVideoDelete, { sessionId });
+    expect(await internal.call(internalRoutes.contentSessionVideo, { sessionId })).toEqual({ name: null });
+  });
+
   it('lists a session’s actions in the order added for records’ exports', async () => {
     const sessionId = await filledSession();
     const { actions } = await internal.call(internalRoutes.contentListActions, { sessionId });

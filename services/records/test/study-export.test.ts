@@ -158,6 +158,7 @@ describe('study export of a session', () => {
         completionUrl: 'https://panel.test/done?cc=AB1',
       })
       .expect(200);
+    h.content.videos.set(sessionId, 'clip.mp4');
     const began = Date.now();
     const formula = await addMessage(sessionId, '=HYPERLINK("http://evil.test")');
     const typed = await addMessage(sessionId, 'hello, "world"', 'participant');
@@ -255,6 +256,7 @@ describe('study export of a session', () => {
         title: 'Pilot A',
         type: expect.stringMatching(/^(video|stream|chat)$/),
         source: '',
+        video_file: 'clip.mp4',
         track: 'condition-1',
         scope_kind: 'everyone',
         scope_size: '',

@@ -46,6 +46,7 @@ export interface PreparedExport {
 /** What of the other services' data each table needs, so an export of one table asks only for that. */
 const NEEDS = {
   settings: ['sessions'],
+  video: ['sessions'],
   actions: ['actions'],
   prompts: ['prompts'],
   roster: ['participants', 'identifiers'],
@@ -61,7 +62,7 @@ const rosterMissing =
 /**
  * The exports' tables (EXPORT_TABLES), for the study export (every table of every session) and the
  * per-tab download (one table of one session): the other services' part (studies' settings, roster
- * and consent, content's actions and prompts) is asked before the first byte, so a refusal is still a
+ * and consent, content's video name, actions and prompts) is asked before the first byte, so a refusal is still a
  * JSON error; records' own rows are read a page at a time as the file is written. People are the
  * exporting researcher's participant_ids.
  */
@@ -91,10 +92,11 @@ export class ExportSources {
     const unless = <T>(needed: boolean, ask: () => Promise<T>): Promise<T | null> =>
       needed ? ask() : Promise.resolve(null);
     // The services are asked side by side, each one session after the other (a few calls per session).
-    const [settings, actions, prompts, rosters, consent] = await Promise.all([
+    const [settings, videos, actions, prompts, rosters, consent] = await Promise.all([
       unless(withSettings || needs(tables, 'settings'), () =>
         this.eachSession(sessionIds, (id) => this.settingsOf(id)),
       ),
+      unless(needs(tables, 'video'), () => this.eachSession(sessionIds, (id) => this.videoNameOf(id))),
       unless(needs(tables, 'actions'), () => this.eachSession(sessionIds, (id) => this.actionsOf(id))),
       unless(needs(tables, 'prompts'), () => this.eachSession(sessionIds, (id) => this.promptsOf(id))),
       unless(needs(tables, 'roster'), () => this.eachSession(sessionIds, (id) => this.rosterOf(id, report))),
@@ -118,7 +120,7 @@ export class ExportSources {
     const sources: ExportTableSources = {
       sessions: (sessionId) => {
         const session = given(settings, sessionId);
-        return session ? [toSessionRow(session)] : [];
+        return session ? [toSessionRow(session, given(videos, sessionId) ?? null)] : [];
       },
       actions: (sessionId) =>
         (given(actions, sessionId) ?? []).map((action) => toActionRow(sessionId, action)),
@@ -162,6 +164,10 @@ export class ExportSources {
     return (await this.internal.call(internalRoutes.studiesSessionSettings, { sessionId })).session;
   }
 
+  private async videoNameOf(sessionId: string): Promise<string | null> {
+    return (await this.internal.call(internalRoutes.contentSessionVideo, { sessionId })).name;
+  }
+
   private async actionsOf(sessionId: string): Promise<Action[]> {
     return (await this.internal.call(internalRoutes.contentListActions, { sessionId })).actions;
   }
@@ -188,13 +194,14 @@ export class ExportSources {
 /** The columns' names of a table's file. */
 export const columnNames = (columns: readonly ExportColumnDef[]): string[] => columns.map((c) => c.name);
 
-const toSessionRow = (session: SessionSettings): StudyExportRow<'sessions'> => ({
+const toSessionRow = (session: SessionSettings, videoFile: string | null): StudyExportRow<'sessions'> => ({
   session_id: session.sessionId,
   group_id: session.groupId,
   group_title: session.groupTitle,
   title: session.title,
   type: session.type,
   source: session.source === '' ? null : session.source,
+  video_file: videoFile,
   track: session.track === '' ? null : session.track,
   scope_kind: session.scopeKind,
   scope_size: session.scopeSize,

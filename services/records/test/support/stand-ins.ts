@@ -9,12 +9,14 @@ import {
 } from '@uis/proto';
 
 /**
- * Stand-in for content's prompt and action listings (the content endpoints records calls): served by the kit exactly as the real one will be (proto route, service-token guard),
+ * Stand-in for content's prompt, action and video reads (the content endpoints records calls): served by the kit exactly as the real one will be (proto route, service-token guard),
  * answering from a table the test controls and failing on demand.
  */
 export class ContentTable {
   readonly prompts = new Map<string, Prompt[]>();
   readonly actions = new Map<string, Action[]>();
+  /** Each session's uploaded video's file name (none: no video). */
+  readonly videos = new Map<string, string>();
   /** The next calls fail this many times. */
   failures = 0;
 }
@@ -32,6 +34,13 @@ class ContentStandIn {
       throw new Error('content could not list prompts');
     }
     return { prompts: table.prompts.get(sessionId) ?? [] };
+  }
+
+  @InternalEndpoint(internalRoutes.contentSessionVideo)
+  video(
+    @Input() { sessionId }: ParsedInternalRequestOf<'contentSessionVideo'>,
+  ): InternalAnswerOf<'contentSessionVideo'> {
+    return { name: table.videos.get(sessionId) ?? null };
   }
 
   @InternalEndpoint(internalRoutes.contentListActions)
@@ -60,6 +69,7 @@ export async function startContentStandIn(secrets: Record<string, string>): Prom
   await app.listen(0, '127.0.0.1');
   table.prompts.clear();
   table.actions.clear();
+  table.videos.clear();
   table.failures = 0;
   return { table, app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
 }
