@@ -41,8 +41,6 @@ export type PlaybackEvent = (typeof PLAYBACK_EVENTS)[number];
  * by now is a seek; closer, it is the same playback (a resync, a stall caught up).
  */
 export const PLAYBACK_SEEK_TOLERANCE_S = 1;
-/** The spec's download name for every export. */
-export const EXPORT_FILE_NAME = 'File.csv';
 
 // ---- Auth -------------------------------------------------------------------------------------
 

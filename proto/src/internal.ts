@@ -24,7 +24,7 @@ import {
 } from './fields';
 import type { HttpMethod } from './route';
 import { ConsentAcceptance, ConsentVersion, Withdrawal } from './routes/consent.routes';
-import { Prompt } from './routes/content.routes';
+import { Action, Prompt } from './routes/content.routes';
 import { PARTICIPANT_SOURCES, PanelIdConflicts, PanelIds } from './routes/participation.routes';
 import { MessageRecord, PixelRecord, PlaybackRecord } from './routes/records.routes';
 import type { RestServiceName, ServiceName } from './services';
@@ -184,6 +184,25 @@ export const RosterEntry = z.object({
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
 
+/** A session's settings as records' exports write them (studiesSessionSettings). */
+export const SessionSettings = z.object({
+  sessionId: z.uuid(),
+  groupId: z.uuid(),
+  groupTitle: z.string(),
+  title: z.string(),
+  type: z.enum(SESSION_TYPES),
+  source: z.string(),
+  track: z.string(),
+  /** 'everyone' (any signed-in participant) or 'list' (the e-mails of the scope only). */
+  scopeKind: z.enum(['everyone', 'list']),
+  /** How many e-mails the scope lists; null for everyone. */
+  scopeSize: z.number().int().nonnegative().nullable(),
+  completionUrl: z.string().nullable(),
+  /** ISO 8601 (UTC). */
+  createdAt: z.iso.datetime(),
+});
+export type SessionSettings = z.infer<typeof SessionSettings>;
+
 /** A page of a session's messages, oldest first; `hasMore`: older ones remain. */
 const MessagePageAnswer = z.object({ messages: z.array(MessageRecord), hasMore: z.boolean() });
 
@@ -342,6 +361,32 @@ export const internalRoutes = defineInternalRoutes({
     summary: "A session's prompts by time, for records' export (kind=prompts).",
     request: z.object({ sessionId: id() }),
     answer: z.object({ prompts: z.array(Prompt) }),
+  },
+  contentListActions: {
+    method: 'GET',
+    path: '/internal/content/actions',
+    service: 'content',
+    summary: "A session's actions (reaction icons) as they are now, for records' exports (actions.csv).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ actions: z.array(Action) }),
+  },
+  contentSessionVideo: {
+    method: 'GET',
+    path: '/internal/content/video',
+    service: 'content',
+    summary:
+      "The file name of a session's uploaded video, or null when it has none, for records' exports (sessions.csv).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ name: z.string().nullable() }),
+  },
+  studiesSessionSettings: {
+    method: 'GET',
+    path: '/internal/studies/session-settings',
+    service: 'studies',
+    summary:
+      "A session's settings as they are now, with its group's title, for records' exports (sessions.csv): null for an unknown session. The scope as its kind and size only (the e-mails are not the export's business).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ session: SessionSettings.nullable() }),
   },
   recordsListMessages: {
     method: 'GET',

@@ -5,6 +5,7 @@ import { AuditLogRepository } from '../audit/audit-log.repository';
 import type { RecordAuthor } from '../author';
 import { RecordsDb } from '../db/records-db';
 import { DeviceChecksRepository } from '../device-checks/device-checks.repository';
+import type { ParticipantIds } from '../export/participant-ids';
 import { MessagesRepository } from '../messages/messages.repository';
 import { PixelsRepository } from '../pixels/pixels.repository';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
@@ -56,9 +57,12 @@ export class WithdrawalsService {
   }
 
   /** withdrawals.csv's rows of a session, a page at a time. */
-  async *exportRows(sessionId: string): AsyncGenerator<StudyExportRow<'withdrawals'>> {
+  async *exportRows(
+    sessionId: string,
+    people: ParticipantIds,
+  ): AsyncGenerator<StudyExportRow<'withdrawals'>> {
     for await (const row of this.withdrawals.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield toWithdrawalRow(row);
+      yield toWithdrawalRow(row, people);
     }
   }
 }
