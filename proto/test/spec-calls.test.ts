@@ -84,6 +84,7 @@ describe('route table against spec section 7', () => {
       'GET /exportStudy',
       'GET /getCallSettings',
       'GET /getDeviceChecks',
+      'GET /getExposureEvents',
       'GET /getJoinLink',
       'GET /getMyConsent',
       'GET /getPlayback',

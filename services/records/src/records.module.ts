@@ -4,6 +4,7 @@ import { AuditModule } from './audit/audit.module';
 import { RecordsDb } from './db/records-db';
 import { DeletionModule } from './deletion/deletion.module';
 import { DeviceChecksModule } from './device-checks/device-checks.module';
+import { ExposureModule } from './exposure/exposure.module';
 import { RecordsExportModule } from './export/records-export.module';
 import { MessagesModule } from './messages/messages.module';
 import { CreateRecordsTables1763856000000 } from './migrations/1763856000000-create-records-tables';
@@ -13,6 +14,7 @@ import { CreateWithdrawals1795500000000 } from './migrations/1795500000000-creat
 import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-create-device-checks';
 import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
 import { LifecyclePlaybackEvents1795800000000 } from './migrations/1795800000000-lifecycle-playback-events';
+import { CreateExposureEvents1795900000000 } from './migrations/1795900000000-create-exposure-events';
 import { PixelsModule } from './pixels/pixels.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RECORDS_CONFIG, type RecordsConfig } from './records.config';
@@ -37,6 +39,7 @@ export const recordsDatabase = () => ({
     CreateDeviceChecks1795600000000,
     PerSessionOrder1795700000000,
     LifecyclePlaybackEvents1795800000000,
+    CreateExposureEvents1795900000000,
   ],
 });
 
@@ -66,6 +69,7 @@ export class RecordsModule {
         PlaybackModule,
         AuditModule,
         DeviceChecksModule,
+        ExposureModule,
         WithdrawalsModule,
         RecordsExportModule,
         StudyExportModule,
