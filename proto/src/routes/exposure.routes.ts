@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EXPOSURE_EVENTS_PER_BATCH } from '../constants';
 import { id, videoTime } from '../fields';
 import { defineRoutes } from '../route';
 import { RECORD_LIST_PAGING, nextPage, recordListRequest } from './records.routes';

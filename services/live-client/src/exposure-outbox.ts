@@ -93,12 +93,17 @@ export class ExposureOutbox {
     if (this.pending.length >= EXPOSURE_EVENTS_PER_BATCH) void this.flush();
   }
 
-  /** Sends what is pending, a batch after another, while connected; resolves when done or stopped trying. */
+  /**
+   * Sends what is pending, a batch after another, while connected; resolves when done or stopped
+   * trying. After a send in flight: one batch at a time, and what was recorded meanwhile goes too.
+   */
   flush(): Promise<void> {
-    this.sending ??= this.sendAll().finally(() => {
-      this.sending = null;
+    const next = (this.sending ?? Promise.resolve()).then(() => this.sendAll());
+    this.sending = next;
+    void next.finally(() => {
+      if (this.sending === next) this.sending = null;
     });
-    return this.sending;
+    return next;
   }
 
   private async sendAll(): Promise<void> {
