@@ -138,9 +138,9 @@ describe('socket events (spec section 7)', () => {
         events: Array.from({ length: EXPOSURE_EVENTS_PER_BATCH + 1 }, () => event),
       }),
     ).toEqual({ events: `must hold at most ${EXPOSURE_EVENTS_PER_BATCH} events` });
-    expect(issuesOf(schema, { sessionId, events: [{ ...event, kind: 'join' }] })).toHaveProperty(
-      'events.0.kind',
-    );
+    expect(issuesOf(schema, { sessionId, events: [{ ...event, kind: 'join' }] })).toEqual({
+      'events.0.kind': expect.stringContaining('must be one of mute') as string,
+    });
     expect(issuesOf(schema, { sessionId, events: [{ ...event, videoTime: -2 }] })).toEqual({
       'events.0.videoTime': 'must not be negative',
     });
