@@ -321,6 +321,8 @@ describe('authorization matrix over every route of proto', () => {
         sessionId: id,
         type,
         scope: [people.participantIn.email, people.participantPending.email],
+        // Live: a participant's writes wait until a session has started.
+        state: 'live',
       });
       const text = `Consent to the ${type} session.`;
       await asOwner('setSessionConsent', { sessionId: id, text });
