@@ -1,7 +1,7 @@
 import type { ClientExposureEvent } from '@uis/proto';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakePlayer } from '../../../playback/testing/fakes';
+import { FakePlayer, type FakePlayerOptions } from '../../../playback/testing/fakes';
 import { fakeLiveConnection } from '../../../testing/fake-live-connection';
 import { saveSoundChoice } from '../lib/sound-choice';
 import { ExposureScope } from './exposure-scope';
@@ -9,11 +9,12 @@ import { PlayerStage } from './player-stage';
 import { LIVE_CONTROL_TEXTS, SOUND_GATE_TEXTS } from '../../../i18n/en/live-session';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
+const notAllowed = () => Object.assign(new Error('play() needs a gesture'), { name: 'NotAllowedError' });
 
 /** The stage as the live page mounts it, with a fake player whose making is counted. */
-function renderStage(role: 'owner' | 'participant') {
+function renderStage(role: 'owner' | 'participant', options: FakePlayerOptions = {}) {
   const live = fakeLiveConnection();
-  const player = new FakePlayer();
+  const player = new FakePlayer(options);
   player.isMuted = true; // as the live page makes a participant's player
   const make = vi.fn(() => Promise.resolve(player));
   const view = render(
@@ -108,6 +109,29 @@ describe('the live player’s sound', () => {
     expect(player.muted()).toBe(false);
     expect(screen.queryByRole('button', { name: new RegExp(SOUND_GATE_TEXTS.resumeWithSound) })).toBeNull();
     expect(await exposureSent()).toEqual(['mute', 'unmute']);
+  });
+
+  it('falls back to muted playback when the browser refuses sound after all, one click from sound', async () => {
+    saveSoundChoice(sessionId, 'sound');
+    const { live, player } = renderStage('participant', { playError: notAllowed() });
+    await screen.findByRole('button', { name: LIVE_CONTROL_TEXTS.muteVideo });
+    expect(player.muted()).toBe(false);
+    // The researcher's video plays: the browser refuses it with sound, and then at all.
+    live.serverSends('videoStatus', {
+      sessionId,
+      paused: false,
+      currentTime: 2,
+      playbackRate: 1,
+      at: Date.now(),
+    });
+    const join = await screen.findByRole('button', { name: new RegExp(SOUND_GATE_TEXTS.resumeWithSound) });
+    expect(player.muted()).toBe(true);
+    expect(player.log.filter((call) => call === 'play').length).toBeGreaterThanOrEqual(2);
+
+    player.options.playError = null;
+    fireEvent.click(join);
+    expect(player.muted()).toBe(false);
+    await waitFor(() => expect(player.paused()).toBe(false));
   });
 
   it('keeps a participant who went on without sound muted, with the usual unmute button', async () => {
