@@ -27,6 +27,7 @@ import { ConsentAcceptance, ConsentVersion, Withdrawal } from './routes/consent.
 import { Action, Prompt } from './routes/content.routes';
 import { PARTICIPANT_SOURCES, PanelIdConflicts, PanelIds } from './routes/participation.routes';
 import { MessageRecord, PixelRecord, PlaybackRecord } from './routes/records.routes';
+import { EXPOSURE_KINDS } from './routes/exposure.routes';
 import type { RestServiceName, ServiceName } from './services';
 
 /**
@@ -148,6 +149,25 @@ export const AppendedMessage = z.object({
  * previous append was in flight as one call, so this caps one INSERT, not the rate.
  */
 export const MESSAGES_PER_APPEND = 200;
+
+/**
+ * An exposure event realtime appends for the participant it checked: one their client reported
+ * (its id is the client's), or a join or leave of realtime's own (clientTime null).
+ */
+export const AppendedExposure = z.object({
+  sessionId: id(),
+  ...Author,
+  eventId: id(),
+  kind: z.enum(EXPOSURE_KINDS, { error: `must be one of ${EXPOSURE_KINDS.join(', ')}` }),
+  videoTime: videoTime().nullable(),
+  clientTime: z.number({ error: 'must be a time in epoch milliseconds' }).int().positive().nullable(),
+});
+
+/**
+ * The most exposure events one recordsAppendExposure call carries: realtime sends what arrived while
+ * its previous append was in flight as one call (about 250 bytes each, well inside the body limit).
+ */
+export const EXPOSURE_PER_APPEND = 200;
 
 /**
  * The most session ids one recordsLatestMessages call carries. Realtime sends the joins that arrived
@@ -479,6 +499,15 @@ export const internalRoutes = defineInternalRoutes({
     }),
     // A researcher's play, pause, seek or prompt: a few a minute, logged as any request is.
     answer: z.object({ playback: PlaybackRecord }),
+  },
+  recordsAppendExposure: {
+    method: 'POST',
+    path: '/internal/records/exposure/batch',
+    service: 'records',
+    summary: `Realtime's group commit of exposure events (1 to ${EXPOSURE_PER_APPEND}): the batches participants' clients reported and the joins and leaves realtime saw, stored by one INSERT. Idempotent by event id: an event stored before (a batch sent again) is skipped, not refused. One bad item refuses the call (400) and stores nothing. Answers the ids of the events stored now (not those stored before).`,
+    request: z.object({ items: batchOf(AppendedExposure, EXPOSURE_PER_APPEND, 'event') }),
+    answer: z.object({ storedIds: z.array(z.uuid()) }),
+    hot: true,
   },
 });
 

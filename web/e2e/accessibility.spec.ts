@@ -9,6 +9,7 @@ import { addSession, createGroup, openSession } from './support/dashboard';
 import {
   chatLog,
   contextFor,
+  livePath,
   openLive,
   researcherVideo,
   sampleVideo,
@@ -183,6 +184,11 @@ test('the live video session, researcher and participant, with chat and reaction
   const contexts = await Promise.all([rhea, pat].map((person) => contextFor(browser, person)));
   const [desk, seat] = await Promise.all(contexts.map((context) => context.newPage()));
   if (!desk || !seat) throw new Error('two pages');
+  // The participant's sound gate, before the video: in both layouts (a phone's too).
+  await enterSession(sessionId, pat.accessToken);
+  await seat.goto(livePath(sessionId));
+  await expect(seat.getByTestId('sound-gate')).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(seat, 'sound gate');
   await Promise.all([openLive(desk, sessionId), openLive(seat, sessionId)]);
 
   await say(desk, 'Welcome! Watch the pattern and say what you notice.');

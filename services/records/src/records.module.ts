@@ -4,6 +4,7 @@ import { AuditModule } from './audit/audit.module';
 import { RecordsDb } from './db/records-db';
 import { DeletionModule } from './deletion/deletion.module';
 import { DeviceChecksModule } from './device-checks/device-checks.module';
+import { ExposureModule } from './exposure/exposure.module';
 import { RecordsExportModule } from './export/records-export.module';
 import { MessagesModule } from './messages/messages.module';
 import { CreateRecordsTables1763856000000 } from './migrations/1763856000000-create-records-tables';
@@ -14,6 +15,7 @@ import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-crea
 import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
 import { MessageOriginalText1795800000000 } from './migrations/1795800000000-message-original-text';
 import { LifecyclePlaybackEvents1795800000200 } from './migrations/1795800000200-lifecycle-playback-events';
+import { CreateExposureEvents1795900000000 } from './migrations/1795900000000-create-exposure-events';
 import { PixelsModule } from './pixels/pixels.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RECORDS_CONFIG, type RecordsConfig } from './records.config';
@@ -39,6 +41,7 @@ export const recordsDatabase = () => ({
     PerSessionOrder1795700000000,
     MessageOriginalText1795800000000,
     LifecyclePlaybackEvents1795800000200,
+    CreateExposureEvents1795900000000,
   ],
 });
 
@@ -68,6 +71,7 @@ export class RecordsModule {
         PlaybackModule,
         AuditModule,
         DeviceChecksModule,
+        ExposureModule,
         WithdrawalsModule,
         RecordsExportModule,
         StudyExportModule,
