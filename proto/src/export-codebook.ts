@@ -208,6 +208,28 @@ export const EXPORT_TABLES = {
       column('clicks_deleted', 'integer', 'Their clicks it deleted.'),
     ],
   ),
+  exposure: table(
+    'One moment of a participant’s exposure: joined or left the live session, sound off or on, the tab hidden or shown, fullscreen, the video stalled or resumed (to exclude who did not watch).',
+    [
+      sessionId,
+      column('event_id', 'text', 'The event (the browser’s id for it; realtime’s for joins and leaves).'),
+      column('seq', 'integer', 'Its place in the session’s exposure log.'),
+      participantId('Whose'),
+      column(
+        'kind',
+        'text',
+        'join, leave, mute, unmute, hidden, visible, fullscreen_enter, fullscreen_exit, stall or stall_end.',
+      ),
+      column('video_time_ms', 'integer', 'Where the video was; empty when nothing was playing.', true),
+      column(
+        'client_at',
+        'timestamp',
+        'When it happened by the participant’s clock; empty for joins and leaves.',
+        true,
+      ),
+      column('stored_at', 'timestamp', 'When the server stored it.'),
+    ],
+  ),
   'device-checks': table("One participant's pre-session device check.", [
     sessionId,
     column('device_check_id', 'text', 'The check.'),

@@ -1,4 +1,10 @@
-import { EXPORT_CODEBOOK_FILE, EXPORT_TABLES, STUDY_EXPORT_TABLES, studyExportFileName } from '@uis/proto';
+import {
+  EXPORT_CODEBOOK_FILE,
+  EXPORT_TABLES,
+  STUDY_EXPORT_TABLES,
+  internalRoutes,
+  studyExportFileName,
+} from '@uis/proto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,6 +67,20 @@ async function filledSession(): Promise<string> {
   await h.appendPixel(sessionId, { x: 0.25, y: 0.75, color: '#fff', videoTime: 2 });
   await h.appendPixel(sessionId, { x: 0.5, y: 1, color: 'n/a' });
   await h.appendPlayback(sessionId, { event: 'play', videoTime: 0, playbackRate: 1.5 });
+  // Exposure: a join of realtime's own (no client time, no video yet) and a mute the browser reported.
+  const exposure = (kind: 'join' | 'mute', videoTime: number | null, clientTime: number | null) => ({
+    sessionId,
+    ...h.author('participant'),
+    eventId: randomUUID(),
+    kind,
+    videoTime,
+    clientTime,
+  });
+  await h
+    .internal(internalRoutes.recordsAppendExposure, {
+      items: [exposure('join', null, null), exposure('mute', 3.5, Date.now())],
+    })
+    .expect(200);
   await h
     .http()
     .post('/editMessage')

@@ -241,8 +241,9 @@ describe('study export of a session', () => {
       'consent-texts.csv': 0,
       'consents.csv': 0,
       'withdrawals.csv': 0,
-      // No pre-session check either (device-checks.test.ts has them).
+      // No pre-session check either (device-checks.test.ts has them), nor exposure (export-analysis.test.ts).
       'device-checks.csv': 0,
+      'exposure.csv': 0,
       'codebook.csv': expect.any(Number),
       'codebook.md': 0,
       'consent-texts.json': 0,

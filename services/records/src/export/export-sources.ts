@@ -15,6 +15,7 @@ import {
 } from '@uis/proto';
 import { AuditLogService } from '../audit/audit-log.service';
 import { DeviceChecksService } from '../device-checks/device-checks.service';
+import { ExposureService } from '../exposure/exposure.service';
 import { MessagesService } from '../messages/messages.service';
 import { PixelsService } from '../pixels/pixels.service';
 import { PlaybackService } from '../playback/playback.service';
@@ -75,6 +76,7 @@ export class ExportSources {
     private readonly playback: PlaybackService,
     private readonly audit: AuditLogService,
     private readonly deviceChecks: DeviceChecksService,
+    private readonly exposure: ExposureService,
     private readonly consent: ConsentExportSource,
     private readonly sessionPeople: SessionPeople,
     @Inject(RECORDS_CONFIG) private readonly config: RecordsConfig,
@@ -135,6 +137,7 @@ export class ExportSources {
       'consent-texts': (sessionId) => consent?.rows['consent-texts'](sessionId) ?? [],
       consents: (sessionId) => consent?.rows.consents(sessionId) ?? [],
       withdrawals: (sessionId) => consent?.rows.withdrawals(sessionId) ?? [],
+      exposure: (sessionId) => this.exposure.exportRows(sessionId, people),
       'device-checks': (sessionId) => this.deviceChecks.exportRows(sessionId, people),
       identifiers: (sessionId) =>
         mapped(peopleOf(sessionId), (person) =>

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { DeviceChecksModule } from '../device-checks/device-checks.module';
+import { ExposureModule } from '../exposure/exposure.module';
 import { MessagesModule } from '../messages/messages.module';
 import { PixelsModule } from '../pixels/pixels.module';
 import { PlaybackModule } from '../playback/playback.module';
@@ -13,7 +14,15 @@ import { SessionPeople } from './session-people';
 
 /** The exports' tables (ExportSources, which the study export uses too), and `/exportRecords`: one table of a session as CSV. */
 @Module({
-  imports: [AuditModule, DeviceChecksModule, MessagesModule, PixelsModule, PlaybackModule, WithdrawalsModule],
+  imports: [
+    AuditModule,
+    DeviceChecksModule,
+    ExposureModule,
+    MessagesModule,
+    PixelsModule,
+    PlaybackModule,
+    WithdrawalsModule,
+  ],
   controllers: [RecordsExportController],
   providers: [ParticipantsRepository, SessionPeople, ExportSources, RecordsExportService],
   exports: [ExportSources],

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SessionAccessClient, type AuthUser } from '@uis/kit';
-import type { ExposureRecord } from '@uis/proto';
+import type { ExportTableRow, ExposureRecord } from '@uis/proto';
+import { secondsToMs } from '../export/export-cells';
+import type { ParticipantIds } from '../export/participant-ids';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { listPage, type ListPage } from '../session-record';
 import {
@@ -39,5 +41,21 @@ export class ExposureService {
    */
   rowsInOrder(sessionId: string): AsyncGenerator<ExposureEventRow> {
     return this.exposure.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS);
+  }
+
+  /** The session's exposure.csv rows, under the exporting researcher's participant ids. */
+  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<ExportTableRow<'exposure'>> {
+    for await (const row of this.rowsInOrder(sessionId)) {
+      yield {
+        session_id: row.sessionId,
+        event_id: row.id,
+        seq: Number(row.seq),
+        participant_id: people.of(row.authorEmail),
+        kind: row.kind,
+        video_time_ms: secondsToMs(row.videoTime),
+        client_at: row.clientTime?.toISOString() ?? null,
+        stored_at: row.createdAt.toISOString(),
+      };
+    }
   }
 }
