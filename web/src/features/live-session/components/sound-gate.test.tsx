@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSoundChoice } from '../lib/sound-choice';
@@ -68,8 +68,9 @@ describe('the sound gate', () => {
       expect(tones).toEqual([{ type: 'sine', hz: 440, started: 0, stopped: 1 }]);
       const heard = await screen.findByRole('button', { name: TEXTS.heard });
       expect(screen.getByRole('status').textContent).toBe(TEXTS.question);
-      // Focus moves to the answer, for keyboard and screen-reader users.
-      expect(document.activeElement).toBe(heard);
+      // Focus moves to the answer, for keyboard and screen-reader users (an effect after the render
+      // that shows it: waited for, not assumed).
+      await waitFor(() => expect(document.activeElement).toBe(heard));
       await expectNoAxeViolations(container);
 
       fireEvent.click(heard);
@@ -89,7 +90,7 @@ describe('the sound gate', () => {
       fireEvent.click(await screen.findByRole('button', { name: TEXTS.notHeard }));
       expect(screen.getByRole('status').textContent).toBe(TEXTS.hint);
       const again = screen.getByRole('button', { name: TEXTS.playAgain });
-      expect(document.activeElement).toBe(again);
+      await waitFor(() => expect(document.activeElement).toBe(again));
       expect(passed).not.toHaveBeenCalled();
       await expectNoAxeViolations(container);
 
