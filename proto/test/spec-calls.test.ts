@@ -87,6 +87,7 @@ describe('route table against spec section 7', () => {
       'GET /getJoinLink',
       'GET /getMyConsent',
       'GET /getPlayback',
+      'GET /getRecordCounts',
       'GET /getSessionConsent',
       'GET /getSessionPeople',
       'GET /getSessionWithdrawals',

@@ -16,6 +16,7 @@ export * from './content.routes';
 export * from './device-check.routes';
 export * from './participation.routes';
 export * from './records.routes';
+export * from './session-or-group';
 export * from './signal.routes';
 export * from './studies.routes';
 export * from './study-export.routes';
