@@ -74,3 +74,30 @@ export const iconText = (icon: string, style: string): string => `Icon ${icon} (
 
 /** The scope field's menu entry for an address not in the directory yet. */
 export const inviteText = (email: string): string => `Invite ${email}`;
+
+/** How an edit's save went, beside the field (a polite live region). */
+export const SAVE_STATUS_TEXTS = {
+  saved: 'Saved',
+} as const;
+
+/** A refused or failed save, with the server's reason. */
+export const notSavedText = (reason: string): string => `Not saved: ${reason}`;
+
+/**
+ * Who can see the session, under the scope field: Everyone (null scope on the server), the people
+ * listed, or nobody (an emptied list).
+ */
+export function scopeHelpText(everyone: boolean, listed: number): string {
+  if (everyone)
+    return 'Everyone: anyone signed in to the app finds this session in their list and can join it.';
+  if (listed === 0)
+    return 'Nobody: no participant can find or join this session until you add someone or share its join link.';
+  const people = listed === 1 ? 'the 1 person listed' : `the ${listed} people listed`;
+  return `Only ${people}: they find this session in their list and can join it. Addresses you add are sent an invitation.`;
+}
+
+/** Help under the editor's fields: what they are for. */
+export const FIELD_HELP_TEXTS = {
+  track:
+    'Your own label for this session, such as the study arm or condition it belongs to. Only you see it: participants are not shown it.',
+} as const;

@@ -1,4 +1,4 @@
-import { SESSION_TYPES, UI_TEXTS, VALIDATION_TEXTS, type SessionType } from '@uis/proto/browser';
+import { EVERYONE, SESSION_TYPES, UI_TEXTS, VALIDATION_TEXTS, type SessionType } from '@uis/proto/browser';
 import type { SessionInfo } from '@uis/proto';
 import { useCallback, useId } from 'react';
 import { useApiMutation } from '../../../api/queries';
@@ -6,7 +6,7 @@ import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { EditorField } from './editor-field';
 import { ScopeSelect } from './scope-select';
 import { VideoSourceField } from './video-source-field';
-import { EDITOR_TEXTS } from '../../../i18n/en/editor';
+import { EDITOR_TEXTS, FIELD_HELP_TEXTS, scopeHelpText } from '../../../i18n/en/editor';
 
 /**
  * Title, Scope, Type, Source and Track of a session (spec section 2), and ours, its Completion URL. Edits go out debounced by
@@ -23,7 +23,7 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
     (patch: Partial<SessionInfo>) => mutateAsync({ sessionId, ...patch }),
     [mutateAsync, sessionId],
   );
-  const { draft, edit, flush, errorOf } = useDebouncedEdits(info, send);
+  const { draft, edit, flush, errorOf, statusOf } = useDebouncedEdits(info, send);
   const id = useId();
 
   const changeType = (type: SessionType) => {
@@ -33,14 +33,22 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
     void flush();
   };
 
-  const titleError = draft.title.trim() === '' ? VALIDATION_TEXTS.empty : errorOf('title');
+  // A refused save is said beside the field (its status); an empty title is never sent.
+  const titleError = draft.title.trim() === '' ? VALIDATION_TEXTS.empty : undefined;
 
   return (
     <div className="session-fields">
-      <EditorField label={EDITOR_TEXTS.title} htmlFor={`${id}-title`} error={titleError} className="span-2">
+      <EditorField
+        label={EDITOR_TEXTS.title}
+        htmlFor={`${id}-title`}
+        error={titleError}
+        status={statusOf('title')}
+        className="span-2"
+      >
         <input
           id={`${id}-title`}
           className="text-input"
+          aria-invalid={titleError || errorOf('title') ? true : undefined}
           value={draft.title}
           onChange={(event) => {
             const title = event.target.value;
@@ -51,12 +59,18 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
       <EditorField
         label={EDITOR_TEXTS.scope}
         htmlFor={`${id}-scope`}
-        error={errorOf('scope')}
+        status={statusOf('scope')}
+        help={scopeHelpText(draft.scope === EVERYONE, draft.scope === EVERYONE ? 0 : draft.scope.length)}
         className="span-2"
       >
-        <ScopeSelect inputId={`${id}-scope`} value={draft.scope} onChange={(scope) => edit({ scope })} />
+        <ScopeSelect
+          inputId={`${id}-scope`}
+          describedBy={`${id}-scope-help`}
+          value={draft.scope}
+          onChange={(scope) => edit({ scope })}
+        />
       </EditorField>
-      <EditorField label={EDITOR_TEXTS.type} htmlFor={`${id}-type`} error={errorOf('type')}>
+      <EditorField label={EDITOR_TEXTS.type} htmlFor={`${id}-type`} status={statusOf('type')}>
         <select
           id={`${id}-type`}
           className="text-input"
@@ -71,10 +85,11 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
         </select>
       </EditorField>
       {draft.type === 'stream' ? (
-        <EditorField label={EDITOR_TEXTS.source} htmlFor={`${id}-source`} error={errorOf('source')}>
+        <EditorField label={EDITOR_TEXTS.source} htmlFor={`${id}-source`} status={statusOf('source')}>
           <input
             id={`${id}-source`}
             className="text-input"
+            aria-invalid={errorOf('source') ? true : undefined}
             type="url"
             inputMode="url"
             placeholder={EDITOR_TEXTS.sourcePlaceholder}
@@ -87,12 +102,15 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
       <EditorField
         label={EDITOR_TEXTS.track}
         htmlFor={`${id}-track`}
-        error={errorOf('track')}
+        status={statusOf('track')}
+        help={FIELD_HELP_TEXTS.track}
         className="span-2"
       >
         <input
           id={`${id}-track`}
           className="text-input"
+          aria-describedby={`${id}-track-help`}
+          aria-invalid={errorOf('track') ? true : undefined}
           value={draft.track}
           onChange={(event) => edit({ track: event.target.value })}
         />
@@ -100,13 +118,14 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
       <EditorField
         label={EDITOR_TEXTS.completionUrl}
         htmlFor={`${id}-completion`}
-        error={errorOf('completionUrl')}
+        status={statusOf('completionUrl')}
         className="span-2"
       >
         {/* Where participants are sent when the researcher ends the live session; empty: nowhere. */}
         <input
           id={`${id}-completion`}
           className="text-input"
+          aria-invalid={errorOf('completionUrl') ? true : undefined}
           type="url"
           inputMode="url"
           placeholder={EDITOR_TEXTS.completionUrlPlaceholder}
