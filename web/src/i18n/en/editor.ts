@@ -58,6 +58,12 @@ export const noIconMatchText = (query: string): string => `No icon matches “${
 
 export const iconCountText = (count: number): string => (count === 1 ? '1 icon' : `${count} icons`);
 
+/** The icon picker's first view: icons for reactions, and the way to every other icon. */
+export const REACTION_ICON_TEXTS = {
+  suggested: 'Icons for reactions: thumbs, hearts, faces, hands and more. Search to find any other icon.',
+} as const;
+export const showAllIconsText = (count: number): string => `Show all ${count} icons`;
+
 /** Why a chosen file is not uploaded (not a spec text: the spec names the rule, not a message). */
 export const NOT_MP4_TEXT = `Only ${UPLOAD_ACCEPT} files can be uploaded.`;
 
