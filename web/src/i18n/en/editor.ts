@@ -107,3 +107,18 @@ export const FIELD_HELP_TEXTS = {
   track:
     'Your own label for this session, such as the study arm or condition it belongs to. Only you see it: participants are not shown it.',
 } as const;
+
+/** Asked before the uploaded video goes: its delete icon, or a type change away from video. */
+export const VIDEO_DELETION_TEXTS = {
+  deleteHeading: 'Delete the uploaded video?',
+  deleteConfirm: 'Delete video',
+  changeTypeConfirm: 'Change type and delete video',
+} as const;
+
+export const deleteVideoWarningText = (name: string): string =>
+  `“${name}” is deleted: participants see no video and the replay has none until you upload another. This cannot be undone.`;
+
+export const changeTypeHeading = (type: string): string => `Change the type to ${type}?`;
+
+export const changeTypeWarningText = (name: string): string =>
+  `Only a video session keeps an uploaded video: “${name}” is deleted when the type changes. This cannot be undone.`;

@@ -11,6 +11,9 @@ import {
   EDITOR_TEXTS,
   FIELD_HELP_TEXTS,
   SAVE_STATUS_TEXTS,
+  VIDEO_DELETION_TEXTS,
+  changeTypeHeading,
+  changeTypeWarningText,
   notSavedText,
   scopeHelpText,
 } from '../../../i18n/en/editor';
@@ -27,10 +30,13 @@ const info: SessionInfo = {
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
-function setup(editSessionInfo: ApiHandler = () => ok({ message: 'Session updated.' })) {
+function setup(
+  editSessionInfo: ApiHandler = () => ok({ message: 'Session updated.' }),
+  videoName: string | null = null,
+) {
   const api = fakeApi({
     '/getAllParticipants': () => ok({ participants: [{ email: 'ann@example.com', name: 'Ann' }] }),
-    '/getVideoInfo': () => ok({ name: null }),
+    '/getVideoInfo': () => ok({ name: videoName }),
     '/editSessionInfo': editSessionInfo,
   });
   renderWithApi(<SessionFields sessionId={sessionId} info={info} />);
@@ -71,6 +77,25 @@ describe('session edits', () => {
     fireEvent.change(screen.getByLabelText(EDITOR_TEXTS.type), { target: { value: 'chat' } });
     await wait(0);
     expect(screen.queryByLabelText('Source')).toBeNull();
+  });
+
+  it('asks before a type change deletes the uploaded video; Cancel keeps the type and the video', async () => {
+    const { edits } = setup(undefined, 'pilot.mp4');
+    await wait(0);
+    const type = screen.getByLabelText<HTMLSelectElement>(EDITOR_TEXTS.type);
+    fireEvent.change(type, { target: { value: 'chat' } });
+    const dialog = screen.getByRole('alertdialog', { name: changeTypeHeading('chat') });
+    expect(dialog.textContent).toContain(changeTypeWarningText('pilot.mp4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await wait(DEBOUNCE_MS);
+    expect(type.value).toBe('video');
+    expect(edits()).toEqual([]);
+
+    fireEvent.change(type, { target: { value: 'stream' } });
+    fireEvent.click(screen.getByRole('button', { name: VIDEO_DELETION_TEXTS.changeTypeConfirm }));
+    await wait(0);
+    expect(edits()).toEqual([{ sessionId, type: 'stream' }]);
+    expect(type.value).toBe('stream');
   });
 
   it('toasts a refused edit and says beside the field that it was not saved, and why', async () => {

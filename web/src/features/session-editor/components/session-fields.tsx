@@ -1,17 +1,26 @@
 import { EVERYONE, SESSION_TYPES, UI_TEXTS, VALIDATION_TEXTS, type SessionType } from '@uis/proto/browser';
 import type { SessionInfo } from '@uis/proto';
-import { useCallback, useId } from 'react';
-import { useApiMutation } from '../../../api/queries';
+import { useCallback, useId, useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { EditorField } from './editor-field';
 import { ScopeSelect } from './scope-select';
 import { VideoSourceField } from './video-source-field';
-import { EDITOR_TEXTS, FIELD_HELP_TEXTS, scopeHelpText } from '../../../i18n/en/editor';
+import {
+  EDITOR_TEXTS,
+  FIELD_HELP_TEXTS,
+  VIDEO_DELETION_TEXTS,
+  changeTypeHeading,
+  changeTypeWarningText,
+  scopeHelpText,
+} from '../../../i18n/en/editor';
 
 /**
  * Title, Scope, Type, Source and Track of a session (spec section 2), and ours, its Completion URL. Edits go out debounced by
  * DEBOUNCE_MS, only the changed fields; a type change is saved at once, and the server clears the
- * source (and removes the video when leaving video), so session and video info are refetched.
+ * source (and removes the video when leaving video, which is asked first when there is one), so
+ * session and video info are refetched. Each field says how its last save went.
  */
 export function SessionFields({ sessionId, info }: { sessionId: string; info: SessionInfo }) {
   const { mutateAsync } = useApiMutation('editSessionInfo', {
@@ -26,11 +35,20 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
   const { draft, edit, flush, errorOf, statusOf } = useDebouncedEdits(info, send);
   const id = useId();
 
-  const changeType = (type: SessionType) => {
-    if (type === draft.type) return;
+  // The uploaded video (VideoSourceField asks the same): leaving the video type deletes it.
+  const video = useApiQuery('getVideoInfo', { sessionId }, { enabled: draft.type === 'video' });
+  const uploaded = draft.type === 'video' ? (video.data?.name ?? null) : null;
+  const [typeToConfirm, setTypeToConfirm] = useState<SessionType | null>(null);
+
+  const saveType = (type: SessionType) => {
     // The server clears the source itself; a source still queued for the old type must not go with it.
     edit({ type, source: '' }, { localOnly: ['source'] });
     void flush();
+  };
+  const changeType = (type: SessionType) => {
+    if (type === draft.type) return;
+    if (uploaded) setTypeToConfirm(type);
+    else saveType(type);
   };
 
   // A refused save is said beside the field (its status); an empty title is never sent.
@@ -83,6 +101,18 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
             </option>
           ))}
         </select>
+        {typeToConfirm && uploaded ? (
+          <ConfirmDialog
+            title={changeTypeHeading(typeToConfirm)}
+            message={changeTypeWarningText(uploaded)}
+            confirmLabel={VIDEO_DELETION_TEXTS.changeTypeConfirm}
+            onConfirm={() => {
+              setTypeToConfirm(null);
+              saveType(typeToConfirm);
+            }}
+            onCancel={() => setTypeToConfirm(null)}
+          />
+        ) : null}
       </EditorField>
       {draft.type === 'stream' ? (
         <EditorField label={EDITOR_TEXTS.source} htmlFor={`${id}-source`} status={statusOf('source')}>
