@@ -3,6 +3,8 @@
  * none of which pulls in zod. The web app imports values only from here and types from the index.
  */
 export * from './constants';
+export * from './peer-ids';
+export * from './live-texts';
 export * from './status';
 export * from './clock-text';
 export * from './message-order';

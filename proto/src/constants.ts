@@ -17,14 +17,24 @@ export const RECORD_TABS = ['Messages', 'Pixels', 'Prompts', 'Playback'] as cons
 export type RecordTab = (typeof RECORD_TABS)[number];
 
 /** What `/exportRecords` can export, one per record tab. */
+/**
+ * Where a session is in its life, as its participants see it: not started (they wait; nothing of
+ * theirs is accepted yet), live, or ended (closed: no joins, nothing accepted from anyone, until
+ * its researcher reopens it). A new session is not started; the researcher opening its live page,
+ * or opening it from the editor, makes it live.
+ */
+export const SESSION_STATES = ['not_started', 'live', 'ended'] as const;
+export type SessionState = (typeof SESSION_STATES)[number];
+
 export const RECORD_KINDS = ['messages', 'pixels', 'prompts', 'playback'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /**
  * What the playback log records of the researcher's player: play, pause, a seek, a rate change, and
- * a prompt firing (the researcher's player reached a prompt's second; fired once per run).
+ * a prompt firing (the researcher's player reached a prompt's second; fired once per run); and of
+ * the session's lifecycle: the researcher ended it, or reopened it after it ended.
  */
-export const PLAYBACK_EVENTS = ['play', 'pause', 'seek', 'rate', 'prompt'] as const;
+export const PLAYBACK_EVENTS = ['play', 'pause', 'seek', 'rate', 'prompt', 'end', 'reopen'] as const;
 export type PlaybackEvent = (typeof PLAYBACK_EVENTS)[number];
 /**
  * A status whose position is further than this from where the previous one would have the video
@@ -260,11 +270,6 @@ export type PeerErrorType = (typeof PEER_ERROR_TYPES)[number];
 // ---- User-facing texts ------------------------------------------------------------------------
 
 /** Toast texts of spec section 8 (spelling kept verbatim, 'editting' included) and login's success. */
-/**
- * Realtime's refusal of a click while clicks are off; the participant's page says it before asking,
- * so both show the same sentence.
- */
-export const CLICKS_OFF_TEXT = 'Clicks are not allowed right now: the researcher has not enabled them.';
 
 export const UI_TEXTS = {
   magicLinkSent: 'Magic link sent! Please check your email and click the link to proceed',
@@ -336,54 +341,6 @@ export const VALIDATION_TEXTS = {
   signupName: 'Please provide your name.',
   authFailed: 'Authentication failed. Please try again.',
 } as const;
-
-// ---- Peer ids of the chat call (signal; shared by the web and the server) ----------------------
-
-/** PeerJS's API key on the signalling server: the PeerJS client's default, so clients need not set it. */
-export const PEER_KEY = 'peerjs';
-/**
- * The signalling server forgets a peer that sent no heartbeat for this long (three missed
- * heartbeats): its id is free again and offers to it expire instead of waiting.
- */
-export const PEER_ALIVE_TIMEOUT_MS = 3 * PEER_DEFAULTS.heartbeatMs;
-/** Most characters of the optional per-page part of a peer id. */
-export const PEER_INSTANCE_MAX_CHARS = 16;
-
-const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const PEER_ID_PARTS = new RegExp(
-  `^(${UUID_PATTERN})_(${UUID_PATTERN})(?:_([A-Za-z0-9]{1,${PEER_INSTANCE_MAX_CHARS}}))?$`,
-);
-
-/** What a chat-call peer id says: whose it is, in which session, and which page of theirs. */
-export interface PeerIdParts {
-  sessionId: string;
-  userId: string;
-  instance?: string;
-}
-
-/**
- * The peer id a user registers in a chat session: `<sessionId>_<userId>`, optionally `_<instance>`
- * (1 to 16 letters or digits, e.g. random per page, so two tabs of one user can both be in the call).
- * The signalling server accepts an id only from the user it names and only for a chat session that
- * user belongs to, so nobody can take over someone else's id. It matches PEER_ID_PATTERN.
- */
-export const peerIdFor = (sessionId: string, userId: string, instance?: string): string => {
-  const peerId = [sessionId.toLowerCase(), userId.toLowerCase(), ...(instance ? [instance] : [])].join('_');
-  if (!PEER_ID_PARTS.test(peerId)) {
-    throw new Error(
-      `peerIdFor needs two ids and an instance of at most ${PEER_INSTANCE_MAX_CHARS} letters or digits`,
-    );
-  }
-  return peerId;
-};
-
-/** The parts of a chat-call peer id, or null for an id that is not one. */
-export const parsePeerId = (peerId: string): PeerIdParts | null => {
-  const match = PEER_ID_PARTS.exec(peerId);
-  if (!match) return null;
-  const [, sessionId = '', userId = '', instance] = match;
-  return instance === undefined ? { sessionId, userId } : { sessionId, userId, instance };
-};
 
 /**
  * Settings a newcomer has not made: without them `npm start` picks its embedded defaults. What starts

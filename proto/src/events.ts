@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ERROR_CODES, STATUS, type ErrorCode } from './envelope';
-import { NAME_MAX_CHARS, PEER_ID_PATTERN, PLAYBACK_RATE_MAX, PLAYBACK_RATE_MIN } from './constants';
+import {
+  NAME_MAX_CHARS,
+  PEER_ID_PATTERN,
+  PLAYBACK_RATE_MAX,
+  PLAYBACK_RATE_MIN,
+  SESSION_STATES,
+} from './constants';
 import {
   VALIDATION_TEXTS,
   fraction,
@@ -180,6 +186,11 @@ export const SyncVideoChatPayload = z.object({ sessionId: sessionId() });
  * rest of the room hears `sessionEnded` (the sender's acknowledgement carries its completionUrl).
  */
 export const EndSessionPayload = z.object({ sessionId: sessionId() });
+/**
+ * Ours: the researcher reopens a session that has ended (the playback log records it); its
+ * participants may join again. Answered with null; the researcher then joins as usual.
+ */
+export const ReopenSessionPayload = z.object({ sessionId: sessionId() });
 
 /** Every client event, with the schema the server validates its payload against. */
 export const clientEventSchemas = {
@@ -199,6 +210,7 @@ export const clientEventSchemas = {
   presenceReport: PresenceReportPayload,
   monitor: MonitorPayload,
   endSession: EndSessionPayload,
+  reopenSession: ReopenSessionPayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 export const CLIENT_EVENT_NAMES = Object.keys(clientEventSchemas) as ClientEventName[];
@@ -268,6 +280,7 @@ export interface ClientEventAcks {
   monitor: MonitorSnapshot;
   /** What the room heard in `sessionEnded` (the sender itself gets it here, not as the event). */
   endSession: { completionUrl: string | null };
+  reopenSession: null;
 }
 
 /** How many messages `message` (on initMessage and sync) and each `history` page carry. */
@@ -326,6 +339,14 @@ export type AccessEndedEvent = z.infer<typeof AccessEndedEvent>;
 export const SessionEndedEvent = z.object({ sessionId: z.uuid(), completionUrl: z.string().nullable() });
 export type SessionEndedEvent = z.infer<typeof SessionEndedEvent>;
 
+/**
+ * Ours: where the session is in its life, sent to a member when it joins and whenever that changes
+ * while it is in the room (a participant on a session not started yet waits, and goes in when the
+ * researcher opens it). Its end comes as sessionEnded.
+ */
+export const SessionStateEvent = z.object({ sessionId: z.uuid(), state: z.enum(SESSION_STATES) });
+export type SessionStateEvent = z.infer<typeof SessionStateEvent>;
+
 export const serverEventSchemas = {
   message: MessageListEvent,
   messageAdded: MessageAddedEvent,
@@ -346,6 +367,7 @@ export const serverEventSchemas = {
   connectionEnded: ConnectionEndedEvent,
   accessEnded: AccessEndedEvent,
   sessionEnded: SessionEndedEvent,
+  sessionState: SessionStateEvent,
 } as const;
 export type ServerEventName = keyof typeof serverEventSchemas;
 export const SERVER_EVENT_NAMES = Object.keys(serverEventSchemas) as ServerEventName[];

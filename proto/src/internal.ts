@@ -6,6 +6,7 @@ import {
   LIVE_MESSAGE_PAGE,
   NAME_MAX_CHARS,
   PLAYBACK_EVENTS,
+  SESSION_STATES,
   SESSION_TYPES,
   TITLE_MAX_CHARS,
 } from './constants';
@@ -16,6 +17,7 @@ import {
   fraction,
   id,
   messageText,
+  opaqueToken,
   pixelColor,
   requiredText,
   videoTime,
@@ -61,6 +63,10 @@ export const userDataDeletePath = (service: RestServiceName) =>
 export const sessionDataDeletePath = (service: RestServiceName) =>
   `/internal/${service}/session-data/delete` as const;
 
+/** How realtime moves a session through its life (studiesSessionLifecycle). */
+export const SESSION_LIFECYCLE_CHANGES = ['start', 'end', 'reopen'] as const;
+export type SessionLifecycleChange = (typeof SESSION_LIFECYCLE_CHANGES)[number];
+
 export const SESSION_ROLES = ['owner', 'participant', 'none'] as const;
 export type SessionRole = (typeof SESSION_ROLES)[number];
 
@@ -74,6 +80,11 @@ export const SessionAccess = z.object({
    * Absent otherwise (and from an older studies).
    */
   consentPending: z.boolean().optional(),
+  /**
+   * Ours: where the session is in its life (kit's roomAccess and writeAccess judge it). Absent for
+   * no session, and from an older studies (then taken as live).
+   */
+  state: z.enum(SESSION_STATES).optional(),
 });
 export type SessionAccess = z.infer<typeof SessionAccess>;
 
@@ -220,14 +231,27 @@ export const internalRoutes = defineInternalRoutes({
     answer: z.object({ access: z.array(SessionAccess) }),
     hot: true,
   },
-  studiesSessionCompletion: {
+  studiesJoinLinkOwner: {
     method: 'GET',
-    path: '/internal/studies/session-completion',
+    path: '/internal/studies/join-link-owner',
     service: 'studies',
     summary:
-      "Where a session's participants go when its researcher ends the live session (realtime's sessionEnded, after it checked the owner): the session's completionUrl, null when none is set or there is no such session.",
-    request: z.object({ sessionId: id() }),
-    answer: z.object({ completionUrl: z.string().nullable() }),
+      "Auth's enterThroughLink asks before it signs anyone in: the link's session, its researcher (a panel id names one participant per researcher) and the session's state. 404 for an unknown or revoked token.",
+    request: z.object({ token: opaqueToken() }),
+    answer: z.object({ sessionId: z.uuid(), ownerId: z.uuid(), state: z.enum(SESSION_STATES) }),
+  },
+  studiesSessionLifecycle: {
+    method: 'POST',
+    path: '/internal/studies/session-lifecycle',
+    service: 'studies',
+    summary:
+      "Realtime moves a session through its life after it checked the owner: 'start' makes a not-started session live (the researcher opened its live page; anything else is left as it is), 'end' closes it, 'reopen' makes an ended session live again. Answers the state after the change, whether it changed, and the session's completionUrl (where participants go when it ends). 404 for no such session.",
+    request: z.object({ sessionId: id(), change: z.enum(SESSION_LIFECYCLE_CHANGES) }),
+    answer: z.object({
+      state: z.enum(SESSION_STATES),
+      changed: z.boolean(),
+      completionUrl: z.string().nullable(),
+    }),
   },
   studiesSessionRoster: {
     method: 'GET',

@@ -23,7 +23,7 @@ const issuesOf = (schema: z.ZodType, input: unknown): Record<string, string> => 
 const sessionId = '0b8f7a52-4a1e-4f4e-9d53-2f6a3a1c9e10';
 
 describe('socket events (spec section 7)', () => {
-  it("has the spec's client events, plus history, renewToken, clock, firePrompt and the monitor's two", () => {
+  it("has the spec's client events, plus history, renewToken, clock, firePrompt, the monitor's two and the lifecycle's two", () => {
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(
       [
         'initMessage',
@@ -42,6 +42,7 @@ describe('socket events (spec section 7)', () => {
         'presenceReport',
         'monitor',
         'endSession',
+        'reopenSession',
       ].sort(),
     );
   });
@@ -59,6 +60,7 @@ describe('socket events (spec section 7)', () => {
         'connectionEnded',
         'accessEnded',
         'sessionEnded',
+        'sessionState',
       ].sort(),
     );
   });
@@ -84,6 +86,7 @@ describe('socket events (spec section 7)', () => {
     },
     monitor: { sessionId },
     endSession: { sessionId },
+    reopenSession: { sessionId },
   } satisfies { [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]>[0] };
 
   it.each(CLIENT_EVENT_NAMES.map((name) => [name]))('accepts a good %s payload', (name) => {

@@ -59,7 +59,7 @@ describe('studies', () => {
     });
     expect(edit.parse({ sessionId: SESSION_ID, source: '' })).toEqual({ sessionId: SESSION_ID, source: '' });
     expect(issuesOf(edit, { sessionId: SESSION_ID, titel: 'typo' })).toEqual({
-      '': 'nothing to change: send at least one of title, scope, type, track, source, completionUrl',
+      '': 'nothing to change: send at least one of title, scope, type, track, source, completionUrl, state',
     });
     expect(issuesOf(edit, { sessionId: SESSION_ID, type: 'audio' })).toEqual({
       type: 'must be video, stream or chat',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PEER_ID_PATTERN, parsePeerId, peerIdFor } from '../src/constants';
+import { PEER_ID_PATTERN } from '../src/constants';
+import { parsePeerId, peerIdFor } from '../src/peer-ids';
 import { peerId } from '../src/events';
 import { CallSettings, IceServer } from '../src/routes/signal.routes';
 

@@ -85,6 +85,7 @@ describe('route table against spec section 7', () => {
       'GET /getCallSettings',
       'GET /getDeviceChecks',
       'GET /getJoinLink',
+      'GET /getJoinLinkInfo',
       'GET /getMyConsent',
       'GET /getPlayback',
       'GET /getRecordCounts',
@@ -97,6 +98,7 @@ describe('route table against spec section 7', () => {
       'POST /acceptConsent',
       'POST /createJoinLink',
       'POST /enterSession',
+      'POST /enterThroughLink',
       'POST /joinSession',
       'POST /logout',
       'POST /resendInvitation',
@@ -165,7 +167,7 @@ describe('route table against spec section 7', () => {
     expect(routeList.filter((r) => r.produces === 'file').map((r) => r.name)).toEqual(['videoAsset']);
   });
 
-  it("only the sign-in calls are public (the spec's, and ours for providers)", () => {
+  it("only the sign-in calls are public (the spec's, ours for providers, and a join link's landing and entry)", () => {
     const publicRoutes = routeList.filter((r) => r.access === 'public').map((r) => r.name);
     expect(publicRoutes.sort()).toEqual(
       [
@@ -177,6 +179,8 @@ describe('route table against spec section 7', () => {
         'getSignInProviders',
         'oidcStart',
         'oidcCallback',
+        'getJoinLinkInfo',
+        'enterThroughLink',
       ].sort(),
     );
   });

@@ -112,6 +112,16 @@ const MATRIX: Record<RouteName, Entry> = {
   // Browser steps: a redirect for everyone (here back to /login: no provider is configured).
   oidcStart: { allowed: 'everyone', input: () => ({ provider: 'uni' }) },
   oidcCallback: { allowed: 'everyone', input: () => ({ state: 'not-this-browsers', code: 'x' }) },
+  // A join link's entry without an e-mail: anyone holding the link (a new pseudonymous participant).
+  enterThroughLink: {
+    allowed: 'everyone',
+    input: async (w) => {
+      const { session } = await w.asOwner('createSession', { groupId: w.groupId });
+      const sessionId = (session as { session_id: string }).session_id;
+      const { joinLink } = await w.asOwner('createJoinLink', { sessionId });
+      return { token: (joinLink as { token: string }).token, panelIds: {} };
+    },
+  },
   getUserFromToken: { allowed: signedIn, input: () => ({}) },
   getAllParticipants: { allowed: researchers, input: () => ({}) },
   // Runs last (see the order below): the owner deletes their own account.
@@ -158,6 +168,15 @@ const MATRIX: Record<RouteName, Entry> = {
       const sessionId = (session as { session_id: string }).session_id;
       const { joinLink } = await w.asOwner('createJoinLink', { sessionId });
       return { token: (joinLink as { token: string }).token, panelIds: { PROLIFIC_PID: 'p1' } };
+    },
+  },
+
+  // A join link's landing page: anyone holding the link.
+  getJoinLinkInfo: {
+    allowed: 'everyone',
+    input: async (w) => {
+      const { joinLink } = await w.asOwner('createJoinLink', { sessionId: w.sessionId });
+      return { token: (joinLink as { token: string }).token };
     },
   },
 
@@ -321,6 +340,8 @@ describe('authorization matrix over every route of proto', () => {
         sessionId: id,
         type,
         scope: [people.participantIn.email, people.participantPending.email],
+        // Opened, so its participants may write before the researcher's live page is open.
+        state: 'live',
       });
       const text = `Consent to the ${type} session.`;
       await asOwner('setSessionConsent', { sessionId: id, text });

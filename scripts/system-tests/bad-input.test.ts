@@ -101,7 +101,11 @@ describe('generated bad input', () => {
     ({
       session: { session_id: sessionId },
     } = await stack.api.ok('createSession', { groupId: group.group_id }, owner.token));
-    await stack.api.ok('editSessionInfo', { sessionId, scope: [participant.user.email] }, owner.token);
+    await stack.api.ok(
+      'editSessionInfo',
+      { sessionId, scope: [participant.user.email], state: 'live' },
+      owner.token,
+    );
     await stack.api.ok('addAction', { sessionId }, owner.token);
     await stack.api.ok('addPrompt', { sessionId, time: '00:00:05' }, owner.token);
     await stack.api.ok('addMessage', { sessionId, message: 'hello' }, participant.token);

@@ -38,7 +38,11 @@ describe('deletes cascade across services', () => {
     const sessionId = (
       (await post('olga', routes.createSession.path, { groupId })).session as { session_id: string }
     ).session_id;
-    await post('olga', routes.editSessionInfo.path, { sessionId, scope: [`${participant}@cascade.test`] });
+    await post('olga', routes.editSessionInfo.path, {
+      sessionId,
+      scope: [`${participant}@cascade.test`],
+      state: 'live',
+    });
     await post('olga', routes.addAction.path, { sessionId });
     await post('olga', routes.addPrompt.path, { sessionId, time: '00:00:03', prompt: 'Now?' });
     await stack

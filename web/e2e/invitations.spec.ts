@@ -19,6 +19,7 @@ import { continueAsText } from '../src/i18n/en/auth-callback';
 import { inviteToText, PARTICIPATION_TEXTS, SOURCE_LABELS } from '../src/i18n/en/participation';
 import { SIGN_UP_TEXTS } from '../src/i18n/en/sign-up';
 import { EDITOR_TEXTS } from '../src/i18n/en/editor';
+import { JOIN_LANDING_TEXTS } from '../src/i18n/en/join-session';
 
 /**
  * Invitations and join links: a researcher invites an address that has no account from the editor's
@@ -38,11 +39,15 @@ async function researcher(label: string, name: string): Promise<Researcher> {
   return { email, ...(await signUpThroughApi(email, name, 'researcher')) };
 }
 
-/** A chat session of the researcher's (no video to wait for), titled `title`, scoped to Everyone. */
+/** A chat session of the researcher's (no video to wait for), titled `title`, scoped to Everyone, opened (live). */
 async function seedChatSession(owner: Researcher, title: string): Promise<string> {
   const { group } = await api('createGroup', { title: `${title} group` }, owner.accessToken);
   const { session } = await api('createSession', { groupId: group.group_id }, owner.accessToken);
-  await api('editSessionInfo', { sessionId: session.session_id, title, type: 'chat' }, owner.accessToken);
+  await api(
+    'editSessionInfo',
+    { sessionId: session.session_id, title, type: 'chat', state: 'live' },
+    owner.accessToken,
+  );
   return session.session_id;
 }
 
@@ -73,9 +78,23 @@ async function expectLive(page: Page, sessionId: string, title: string): Promise
 }
 
 /** A newcomer's sign-up as the screens ask after a sign-in link: participant, then a name. */
-async function signUpAsParticipant(page: Page, email: string, name: string): Promise<void> {
+/**
+ * The sign-up form, as a participant. On the way to a join link the researcher's sign-up is not
+ * offered at all (no user-type step); elsewhere they choose Participant.
+ */
+async function signUpAsParticipant(
+  page: Page,
+  email: string,
+  name: string,
+  { throughJoinLink = false } = {},
+): Promise<void> {
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
+  if (throughJoinLink) {
+    await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toBeVisible();
+    await expect(page.getByRole('button', { name: userTypeOptionName('researcher') })).toHaveCount(0);
+  } else {
+    await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
+  }
   await expect(page.getByLabel(SIGN_IN_TEXTS.email)).toHaveValue(email);
   await page.getByLabel(SIGN_UP_TEXTS.name).fill(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
@@ -170,7 +189,9 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
     const context = await browser.newContext({ baseURL: stack().baseUrl });
     const page = await context.newPage();
     await page.goto(`${joinUrl}?PROLIFIC_PID=abc123&STUDY_ID=s1&SESSION_ID=x9`);
-    // The guard shows the login screen at / (spec section 2), keeping the link to come back to.
+    // The landing page offers an e-mail sign-in instead of starting without one: the login screen
+    // at / (spec section 2), keeping the link to come back to.
+    await page.getByRole('link', { name: JOIN_LANDING_TEXTS.haveAccount }).click();
     await expect(page).toHaveURL(/\/$/);
     const magicLink = await nextMagicLink(newcomer, async () => {
       await page.getByLabel(SIGN_IN_TEXTS.email).fill(newcomer);
@@ -180,7 +201,7 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
       `${new URL(joinUrl).pathname}?PROLIFIC_PID=abc123&STUDY_ID=s1&SESSION_ID=x9`,
     );
     await page.goto(magicLink);
-    await signUpAsParticipant(page, newcomer, 'Pia Panel');
+    await signUpAsParticipant(page, newcomer, 'Pia Panel', { throughJoinLink: true });
     await page.getByRole('button', { name: JOIN_TEXTS.join }).click();
     await expectLive(page, sessionId, title);
     await context.close();
@@ -292,15 +313,17 @@ test("a join link followed signed out comes back after the provider's sign-in (t
   const context = await browser.newContext({ baseURL: stack().baseUrl });
   const page = await context.newPage();
   await page.goto(`${JOIN_PATH}/${joinLink.token}?PROLIFIC_PID=oidc1`);
+  await page.getByRole('link', { name: JOIN_LANDING_TEXTS.haveAccount }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: OIDC_TEST_PROVIDER.label }).click();
   await expect(page).toHaveURL(new RegExp(`^${stack().oidcIssuer}/interaction/`));
   await page.locator('input[name="login"]').fill('oidc-pia');
   await page.locator('input[name="password"]').fill('any password');
   await page.locator('button[type="submit"]').click();
-  // A new account: the provider's e-mail and name on the sign-up form, then the join link.
+  // A new account: the provider's e-mail and name on the sign-up form (a participant's: on the way
+  // to a join link nobody is offered the researcher's), then the join link.
   await expect(page).toHaveURL(/\/signup$/);
-  await page.getByRole('button', { name: userTypeOptionName('participant') }).click();
+  await expect(page.getByRole('button', { name: userTypeOptionName('researcher') })).toHaveCount(0);
   await expect(page.getByLabel(SIGN_UP_TEXTS.name)).toHaveValue(name);
   await page.getByRole('button', { name: SIGN_IN_TEXTS.signUp }).click();
   await page.getByRole('button', { name: JOIN_TEXTS.join }).click();

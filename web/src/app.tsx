@@ -30,6 +30,7 @@ const DeviceCheckPage = lazy(() =>
   import('./pages/device-check-page').then((m) => ({ default: m.DeviceCheckPage })),
 );
 const JoinPage = lazy(() => import('./pages/join-page').then((m) => ({ default: m.JoinPage })));
+const GuidePage = lazy(() => import('./pages/guide-page').then((m) => ({ default: m.GuidePage })));
 
 export function App() {
   const login = (
@@ -95,13 +96,15 @@ export function App() {
                   }
                 />
                 <Route
-                  path={PATHS.join}
+                  path={PATHS.guide}
                   element={
-                    <RequireUser>
-                      <JoinPage />
+                    <RequireUser type={RESEARCHER}>
+                      <GuidePage />
                     </RequireUser>
                   }
                 />
+                {/* Signed out, a join link lands on its own page (entry without an e-mail). */}
+                <Route path={PATHS.join} element={<JoinPage />} />
               </Route>
               <Route path="*" element={login} />
             </Routes>

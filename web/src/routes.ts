@@ -12,6 +12,8 @@ export const PATHS = {
   join: `${JOIN_PATH}/:token`,
   /** Ours: a call session's pre-session check of camera, microphone, speakers and network. */
   deviceCheck: '/check/:sessionId',
+  /** Ours: the researcher's guide (docs/guide), from the account bar's help button. */
+  guide: '/guide',
 } as const;
 
 /** Session ids arrive in the path with a leading colon (`/editSession/:abc`); the id is what follows. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { OIDC_PROVIDER_ID_PATTERN, USER_TYPES } from '../constants';
+import { PANEL_PARTICIPANT_ID_KEYS } from '../pseudonyms';
 import { Empty, Message, VALIDATION_TEXTS, email, opaqueToken, requiredText, returnPath } from '../fields';
 import { defineRoutes } from '../route';
+import { PanelIds } from './participation.routes';
 
 export const User = z.object({
   id: z.uuid(),
@@ -50,6 +52,16 @@ export const authRoutes = defineRoutes({
       type: z.enum(USER_TYPES, { error: 'must be researcher or participant' }).default('participant'),
       token: opaqueToken().optional(),
     }),
+    answer: TokenPair,
+  },
+  enterThroughLink: {
+    method: 'POST',
+    path: '/enterThroughLink',
+    service: 'auth',
+    access: 'public',
+    extension: true,
+    summary: `A participant enters through a session's join link without an e-mail: signed in (tokens, also as cookies) as the participant the link's panel id names (the first of ${PANEL_PARTICIPANT_ID_KEYS.join(', ')} in panelIds; the same id through any link of the same researcher is the same participant), or as a new pseudonymous participant when the link carries none. No e-mail, no magic link, no user type to choose; the page then joins the session (joinSession) with the same token and ids. An unknown or revoked token: 404; an ended session: 409 SESSION_ENDED; too many entries from one address: 429.`,
+    request: z.object({ token: opaqueToken(), panelIds: PanelIds.default({}) }),
     answer: TokenPair,
   },
   getUserTokens: {

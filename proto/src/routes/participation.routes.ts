@@ -8,6 +8,8 @@ import {
   PANEL_ID_NAME_PATTERN,
   PANEL_ID_VALUE_MAX_CHARS,
   SCOPE_MAX_EMAILS,
+  SESSION_STATES,
+  SESSION_TYPES,
 } from '../constants';
 import { Message, email, id, opaqueToken, textRules } from '../fields';
 import { defineRoutes } from '../route';
@@ -124,6 +126,21 @@ export const participationRoutes = defineRoutes({
       'Revokes the session’s join link: it no longer adds anyone (those who joined stay in the scope).',
     request: z.object({ sessionId: id() }),
     answer: Message,
+  },
+  getJoinLinkInfo: {
+    method: 'GET',
+    path: '/getJoinLinkInfo',
+    service: 'studies',
+    access: 'public',
+    extension: true,
+    summary:
+      "What a join link's landing page shows before anyone signs in: the session's title and type, and where it is in its life (an ended session takes nobody in). Anyone holding the token may ask; an unknown or revoked token: 404.",
+    request: z.object({ token: opaqueToken() }),
+    answer: z.object({
+      title: z.string(),
+      type: z.enum(SESSION_TYPES),
+      state: z.enum(SESSION_STATES),
+    }),
   },
   joinSession: {
     method: 'POST',

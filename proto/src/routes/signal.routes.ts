@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PEER_KEY, PEER_PATH } from '../constants';
+import { PEER_PATH } from '../constants';
+import { PEER_KEY } from '../peer-ids';
 import { id } from '../fields';
 import { defineRoutes } from '../route';
 

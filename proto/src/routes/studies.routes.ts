@@ -5,6 +5,7 @@ import {
   DEFAULT_SESSION_TYPE,
   EVERYONE,
   SCOPE_MAX_EMAILS,
+  SESSION_STATES,
   SESSION_TYPES,
   SOURCE_MAX_CHARS,
   TITLE_MAX_CHARS,
@@ -71,6 +72,8 @@ export const SessionInfo = z.object({
    * it (and an older studies during a rolling deploy) still fit.
    */
   completionUrl: z.string().nullable().optional(),
+  /** Ours: not started, live or ended (SESSION_STATES); optional in the type as completionUrl is. */
+  state: z.enum(SESSION_STATES).optional(),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
@@ -86,7 +89,7 @@ export const ParticipantSession = z.object({
 });
 export type ParticipantSession = z.infer<typeof ParticipantSession>;
 
-const SESSION_EDIT_FIELDS = ['title', 'scope', 'type', 'track', 'source', 'completionUrl'] as const;
+const SESSION_EDIT_FIELDS = ['title', 'scope', 'type', 'track', 'source', 'completionUrl', 'state'] as const;
 
 export const COMPLETION_URL_MAX_CHARS = 2000;
 export const COMPLETION_URL_TEXT = 'must be a web address starting with https:// or http://';
@@ -196,7 +199,7 @@ export const studiesRoutes = defineRoutes({
     service: 'studies',
     access: 'researcher',
     summary:
-      "Changes any of title, scope, type, track, source and completionUrl of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op. Spec section 4: a type change clears source (unless the same edit sends one), and changing away from video first has content remove the uploaded video (503 and nothing saved if it cannot). A stream's source, when not empty, must be an http(s) URL with a v= parameter or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov). completionUrl (where participants go when the researcher ends the live session) is an http(s) URL of at most 2,000 characters, or null to clear it.",
+      "Changes any of title, scope, type, track, source and completionUrl of one of the caller's sessions; at least one must be sent, so a misspelt field is a 400 rather than a silent no-op. Spec section 4: a type change clears source (unless the same edit sends one), and changing away from video first has content remove the uploaded video (503 and nothing saved if it cannot). A stream's source, when not empty, must be an http(s) URL with a v= parameter or a direct media URL (.mp4, .webm, .ogg, .ogv, .m3u8, .mpd, .mov). completionUrl (where participants go when the researcher ends the live session) is an http(s) URL of at most 2,000 characters, or null to clear it. state 'live' opens a session that has not started yet (participants waiting on it go in); an ended session is reopened only from its live page (the playback log records it), so here it is a 409.",
     request: z
       .object({
         sessionId: id(),
@@ -207,6 +210,8 @@ export const studiesRoutes = defineRoutes({
         source: optionalText(SOURCE_MAX_CHARS).optional(),
         /** null clears it. */
         completionUrl: completionUrl().nullable().optional(),
+        /** 'live' opens a session that has not started (one run without the researcher's live page). */
+        state: z.literal('live').optional(),
       })
       .refine((edit) => SESSION_EDIT_FIELDS.some((field) => edit[field] !== undefined), {
         message: `nothing to change: send at least one of ${SESSION_EDIT_FIELDS.join(', ')}`,

@@ -30,7 +30,11 @@ export async function makeSessions(
       const owner = token('researcher', `Researcher ${n}`);
       const { group } = await studies.ok('createGroup', {}, owner);
       const { session } = await studies.ok('createSession', { groupId: group.group_id }, owner);
-      await studies.ok('editSessionInfo', { sessionId: session.session_id, scope: EVERYONE }, owner);
+      await studies.ok(
+        'editSessionInfo',
+        { sessionId: session.session_id, scope: EVERYONE, state: 'live' },
+        owner,
+      );
       const participants = Array.from({ length: size - 1 }, (_, p) =>
         token('participant', `Participant ${n}.${p}`),
       );

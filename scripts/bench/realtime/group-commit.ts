@@ -228,7 +228,7 @@ class Variant {
         const owner = token('researcher', `Researcher ${n}`);
         const groupId = (await call(owner, '/createGroup', {})).group!.group_id!;
         const sessionId = (await call(owner, '/createSession', { groupId })).session!.session_id!;
-        await call(owner, '/editSessionInfo', { sessionId, scope: EVERYONE });
+        await call(owner, '/editSessionInfo', { sessionId, scope: EVERYONE, state: 'live' });
         return {
           sessionId,
           tokens: [

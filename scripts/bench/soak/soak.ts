@@ -331,7 +331,11 @@ async function main(): Promise<void> {
       }
       await server.api.ok(
         'editSessionInfo',
-        { sessionId: session.session_id, scope: people.slice(1).map((person) => person.email) },
+        {
+          sessionId: session.session_id,
+          scope: people.slice(1).map((person) => person.email),
+          state: 'live',
+        },
         researcher.accessToken,
       );
       for (const [index, person] of people.entries()) {

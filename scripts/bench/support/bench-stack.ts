@@ -172,7 +172,7 @@ async function openSession(studiesUrl: string, token: string): Promise<string> {
   const { group } = await studies.ok('createGroup', {}, token);
   const { session } = await studies.ok('createSession', { groupId: group.group_id }, token);
   const sessionId = session.session_id;
-  await studies.ok('editSessionInfo', { sessionId, scope: EVERYONE }, token);
+  await studies.ok('editSessionInfo', { sessionId, scope: EVERYONE, state: 'live' }, token);
   return sessionId;
 }
 

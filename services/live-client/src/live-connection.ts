@@ -19,6 +19,7 @@ import type {
   MessageRecord,
   ServerPayloadOf,
   ServerToClientEvents,
+  SessionState,
 } from '@uis/proto';
 import { ServerClock, clientNow } from './server-clock';
 
@@ -80,6 +81,11 @@ export interface LiveState {
   accessEnded: string | null;
   /** The researcher ended the session (sessionEnded): where participants go next, if anywhere. */
   ended: { completionUrl: string | null } | null;
+  /**
+   * Where the joined session is in its life (sessionState), null before the server said: a
+   * participant waits while it has not started; 'ended' when a join or resync found it closed.
+   */
+  sessionState: SessionState | null;
 }
 
 export type SendOutcome =
@@ -109,6 +115,7 @@ export const INITIAL_LIVE_STATE: Readonly<LiveState> = {
   allowClicks: false,
   accessEnded: null,
   ended: null,
+  sessionState: null,
 };
 
 /**
@@ -264,6 +271,18 @@ export class LiveConnection {
     return answer;
   }
 
+  /**
+   * The researcher reopens the session that ended (owner only; the playback log records it), then
+   * joins it again on this connection. Refused, the server's words are the answer.
+   */
+  async reopen(): Promise<Ack<null>> {
+    const sessionId = this.requireSession();
+    const answer = await this.ask('reopenSession', { sessionId });
+    if (answer.status !== STATUS.SUCCESS) return answer;
+    const joined = await this.join(sessionId);
+    return joined.status === STATUS.SUCCESS ? { status: STATUS.SUCCESS, res: null } : joined;
+  }
+
   /** Leaves: no more reconnects, renewals or events. */
   close(): void {
     this.end(null);
@@ -311,6 +330,9 @@ export class LiveConnection {
       if (sessionId !== this.sessionId) return;
       this.end(null, { ended: { completionUrl } });
     });
+    socket.on('sessionState', ({ sessionId, state }) => {
+      if (sessionId === this.sessionId) this.publish({ sessionState: state });
+    });
     socket.on('message', (answer) => {
       if (answer.status === STATUS.SUCCESS) {
         this.chat.receivedList(answer.res);
@@ -331,9 +353,14 @@ export class LiveConnection {
     });
   }
 
-  private requestList(event: 'initMessage' | 'sync'): Promise<Ack<MessageRecord[]>> {
+  private async requestList(event: 'initMessage' | 'sync'): Promise<Ack<MessageRecord[]>> {
     this.chat.requested();
-    return this.ask(event, { sessionId: this.requireSession() });
+    const answer = await this.ask(event, { sessionId: this.requireSession() });
+    // Closed while away (or before): the room is gone; the connection stays, so its researcher may reopen it.
+    if (answer.status !== STATUS.SUCCESS && answer.res.code === ERROR_CODES.SESSION_ENDED) {
+      this.publish({ sessionState: 'ended' });
+    }
+    return answer;
   }
 
   /** After a long absence the newest page may not reach what the client had: fetch pages back to it. */

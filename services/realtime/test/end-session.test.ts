@@ -1,3 +1,4 @@
+import { SESSION_ACCESS_TEXTS } from '@uis/kit';
 import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { pause } from './support/recording-connection';
@@ -6,8 +7,9 @@ import { useTwoReplicas } from './support/two-replicas';
 
 /**
  * The researcher ends the session. Two replicas on one Redis, the researcher on A and the
- * participants on B: both hear sessionEnded with the session's completion URL, and the room state
- * (prompts fired, clicks, status, peer id) is gone, so the next run starts clean.
+ * participants on B: both hear sessionEnded with the session's completion URL, the session is
+ * closed (no joins, no messages) until the researcher reopens it, and the room state (prompts
+ * fired, clicks, status, peer id) is gone, so the reopened session starts clean.
  */
 describe('ending a live session', () => {
   const live = useTwoReplicas('end_session');
@@ -49,10 +51,26 @@ describe('ending a live session', () => {
     await pause(700);
     for (const client of [owner, p1, p2]) expect(client.socket.connected).toBe(false);
 
-    // The next run starts clean, on either replica.
+    // Closed: nobody joins, on either replica, until the researcher reopens it.
     const [owner2, p3] = await Promise.all([connect(live.b, live.researcher), connect(live.a, live.pat)]);
-    expect((await owner2.join(sessionId)).status).toBe('SUCCESS');
+    const ended = { status: 'ERROR', res: { message: SESSION_ACCESS_TEXTS.ended, code: 'SESSION_ENDED' } };
+    expect(await owner2.join(sessionId)).toEqual(ended);
+    expect(await p3.join(sessionId)).toEqual(ended);
+    expect(await p3.ask('message', { sessionId, message: 'after the end' })).toEqual(ended);
+    expect(p3.state.sessionState).toBe('ended');
+
+    // Reopened, it starts clean, on either replica.
+    expect(await owner2.reopen()).toEqual({ status: 'SUCCESS', res: null });
+    // The playback log has the end and the reopening, in order after the player's entries.
+    const log = await fetch(`${live.stack.url}/getPlayback?sessionId=${sessionId}`, {
+      headers: { authorization: `Bearer ${live.researcher.token}` },
+    });
+    const entries = ((await log.json()) as { res: { playback: { event: string; videoTime: number }[] } }).res
+      .playback;
+    expect(entries.map((entry) => entry.event)).toEqual(['prompt', 'play', 'end', 'reopen']);
+    expect(entries[2]!.videoTime).toBeGreaterThanOrEqual(12);
     expect((await p3.join(sessionId)).status).toBe('SUCCESS');
+    await waitFor(() => p3.state.sessionState === 'live', 'live again');
     expect(await owner2.ask('firePrompt', { sessionId, promptId })).toEqual({
       status: 'SUCCESS',
       res: { fire: true },

@@ -231,6 +231,7 @@ describe('realtime refuses', () => {
       monitor: { sessionId },
       // Another session of the owner's: ending this one would end the participant's connection.
       endSession: { sessionId: endedSessionId },
+      reopenSession: { sessionId: endedSessionId },
     });
     /** The id of a message of the session, for history's `before`. */
     let anchorId: string;

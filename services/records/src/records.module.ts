@@ -13,6 +13,7 @@ import { CreateAuditLog1764000000100 } from './migrations/1764000000100-create-a
 import { CreateWithdrawals1795500000000 } from './migrations/1795500000000-create-withdrawals';
 import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-create-device-checks';
 import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
+import { LifecyclePlaybackEvents1795800000000 } from './migrations/1795800000000-lifecycle-playback-events';
 import { PixelsModule } from './pixels/pixels.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RECORDS_CONFIG, type RecordsConfig } from './records.config';
@@ -36,6 +37,7 @@ export const recordsDatabase = () => ({
     CreateWithdrawals1795500000000,
     CreateDeviceChecks1795600000000,
     PerSessionOrder1795700000000,
+    LifecyclePlaybackEvents1795800000000,
   ],
 });
 

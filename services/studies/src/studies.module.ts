@@ -7,6 +7,8 @@ import { AddSessionCompletionUrl1795400000000 } from './migrations/1795400000000
 import { AddParticipation1795450000000 } from './migrations/1795450000000-add-participation';
 import { CreateConsentTables1795500000000 } from './migrations/1795500000000-create-consent-tables';
 import { AddPanelIdConflicts1795600000000 } from './migrations/1795600000000-add-panel-id-conflicts';
+import { AddSessionState1795800000000 } from './migrations/1795800000000-add-session-state';
+import { IndexParticipantsByEmail1795800000100 } from './migrations/1795800000100-index-participants-by-email';
 import { ParticipationModule } from './participation/participation.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StudiesCoreModule } from './studies-core.module';
@@ -25,6 +27,8 @@ export const studiesDatabase = () => ({
     AddParticipation1795450000000,
     CreateConsentTables1795500000000,
     AddPanelIdConflicts1795600000000,
+    AddSessionState1795800000000,
+    IndexParticipantsByEmail1795800000100,
   ],
 });
 

@@ -30,15 +30,17 @@ describe('session completion URL', () => {
   const infoOf = async (user: TestPerson) =>
     (await h.http().get('/getSessionInfo').query({ sessionId }).set(user.headers).expect(200)).body.res
       .sessionInfo as { completionUrl: string | null };
-  const internalUrl = async (id: string) =>
-    (
-      await h
-        .http()
-        .get(internalRoutes.studiesSessionCompletion.path)
-        .query({ sessionId: id })
-        .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
-        .expect(200)
-    ).body.res as unknown;
+  /** What realtime hears with the lifecycle's answer ('start' changes nothing once started). */
+  const lifecycle = (id: string) =>
+    h
+      .http()
+      .post(internalRoutes.studiesSessionLifecycle.path)
+      .set({ [SERVICE_TOKEN_HEADER]: h.env.SERVICE_TOKEN! })
+      .send({ sessionId: id, change: 'start' });
+  const internalUrl = async (id: string) => {
+    const { completionUrl } = (await lifecycle(id).expect(200)).body.res as { completionUrl: string | null };
+    return { completionUrl };
+  };
 
   it('is null at first, is set, answered to the owner, the participants and realtime, and cleared with null', async () => {
     expect((await infoOf(ada)).completionUrl).toBeNull();
@@ -54,7 +56,7 @@ describe('session completion URL', () => {
     await edit(ada, { completionUrl: null }).expect(200);
     expect((await infoOf(ada)).completionUrl).toBeNull();
     expect(await internalUrl(sessionId)).toEqual({ completionUrl: null });
-    expect(await internalUrl(fakeId())).toEqual({ completionUrl: null });
+    expect((await lifecycle(fakeId())).status).toBe(404);
   });
 
   it.each([
@@ -106,8 +108,33 @@ describe('session completion URL', () => {
     await edit(bo, { completionUrl: 'https://evil.example/' }).expect(403);
     expect((await infoOf(ada)).completionUrl).toBe('https://example.org/secret-panel');
     // Without the service token the internal route answers nothing.
-    const anonymous = await h.http().get(internalRoutes.studiesSessionCompletion.path).query({ sessionId });
+    const anonymous = await h
+      .http()
+      .post(internalRoutes.studiesSessionLifecycle.path)
+      .send({ sessionId, change: 'end' });
     expect(anonymous.status).toBe(403);
     expect(JSON.stringify(anonymous.body)).not.toContain('secret-panel');
+  });
+
+  it("fills a participant's panel ids into their completion URL, and only theirs", async () => {
+    const template = 'https://survey.example.org/after?pid={{PROLIFIC_PID}}&study={{STUDY_ID}}';
+    await edit(ada, { completionUrl: template, scope: 'Everyone' }).expect(200);
+    const { token } = (
+      await h.http().post('/createJoinLink').set(ada.headers).send({ sessionId }).expect(200)
+    ).body.res.joinLink as { token: string };
+    const [pam, pia] = [h.person('participant'), h.person('participant')];
+    await h
+      .http()
+      .post('/joinSession')
+      .set(pam.headers)
+      .send({ token, panelIds: { PROLIFIC_PID: 'pam 1&2', STUDY_ID: 'S9' } })
+      .expect(200);
+    expect((await infoOf(pam)).completionUrl).toBe(
+      'https://survey.example.org/after?pid=pam%201%262&study=S9',
+    );
+    // Without ids (not through the link): the placeholders are emptied, never shown as typed.
+    expect((await infoOf(pia)).completionUrl).toBe('https://survey.example.org/after?pid=&study=');
+    // The owner sees the template.
+    expect((await infoOf(ada)).completionUrl).toBe(template);
   });
 });

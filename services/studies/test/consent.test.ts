@@ -97,7 +97,11 @@ describe('consent', () => {
       acceptedAt: null,
       mustConfirm: false,
     });
-    expect(await accessOf(sessionId, cy)).toEqual({ role: 'participant', sessionType: 'video' });
+    expect(await accessOf(sessionId, cy)).toEqual({
+      role: 'participant',
+      sessionType: 'video',
+      state: 'not_started',
+    });
   });
 
   it('requires a participant to agree to the current text, by its hash, and records who, when and which', async () => {
@@ -113,11 +117,16 @@ describe('consent', () => {
     expect(await accessOf(sessionId, cy)).toEqual({
       role: 'participant',
       sessionType: 'video',
+      state: 'not_started',
       consentPending: true,
     });
     // The owner is never asked.
     expect((await myConsent(sessionId, ada).expect(200)).body.res).toMatchObject({ required: false });
-    expect(await accessOf(sessionId, ada)).toEqual({ role: 'owner', sessionType: 'video' });
+    expect(await accessOf(sessionId, ada)).toEqual({
+      role: 'owner',
+      sessionType: 'video',
+      state: 'not_started',
+    });
 
     // Another text's hash: refused, nothing stored.
     h.realtime.reset();
@@ -132,7 +141,11 @@ describe('consent', () => {
     expect(Date.parse(agreed.acceptedAt)).toBeGreaterThanOrEqual(before - 1000);
     // Realtime forgets its cached answer, so the live page opens at once.
     expect(notices()).toEqual([{ sessionIds: [sessionId], deleted: false }]);
-    expect(await accessOf(sessionId, cy)).toEqual({ role: 'participant', sessionType: 'video' });
+    expect(await accessOf(sessionId, cy)).toEqual({
+      role: 'participant',
+      sessionType: 'video',
+      state: 'not_started',
+    });
     expect((await myConsent(sessionId).expect(200)).body.res).toMatchObject({
       required: false,
       acceptedAt: agreed.acceptedAt,
@@ -184,11 +197,11 @@ describe('consent', () => {
     const res = await h.http().post(internalRoutes.studiesAccessBatch.path).set(service).send({ items });
     expect(res.status).toBe(200);
     expect(res.body.res.access).toEqual([
-      { role: 'participant', sessionType: 'video', consentPending: true },
-      { role: 'participant', sessionType: 'video' },
-      { role: 'owner', sessionType: 'video' },
-      { role: 'participant', sessionType: 'video' },
-      { role: 'participant', sessionType: 'video', consentPending: true },
+      { role: 'participant', sessionType: 'video', state: 'not_started', consentPending: true },
+      { role: 'participant', sessionType: 'video', state: 'not_started' },
+      { role: 'owner', sessionType: 'video', state: 'not_started' },
+      { role: 'participant', sessionType: 'video', state: 'not_started' },
+      { role: 'participant', sessionType: 'video', state: 'not_started', consentPending: true },
       { role: 'none', sessionType: null },
     ]);
   });

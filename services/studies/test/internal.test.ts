@@ -64,33 +64,52 @@ describe('internal endpoints', () => {
     });
 
     it('makes the group owner the owner, with the session type', async () => {
-      expect(await accessOf(everyone, ada.user)).toEqual({ role: 'owner', sessionType: 'chat' });
-      expect(await accessOf(listed, ada.user)).toEqual({ role: 'owner', sessionType: 'stream' });
+      expect(await accessOf(everyone, ada.user)).toEqual({
+        role: 'owner',
+        sessionType: 'chat',
+        state: 'not_started',
+      });
+      expect(await accessOf(listed, ada.user)).toEqual({
+        role: 'owner',
+        sessionType: 'stream',
+        state: 'not_started',
+      });
     });
 
     it('lets anyone in to an Everyone session as a participant', async () => {
       expect(await accessOf(everyone, { id: fakeId(), email: 'anyone@uni.test' })).toEqual({
         role: 'participant',
         sessionType: 'chat',
+        state: 'not_started',
       });
     });
 
     it('lets a listed e-mail in, whatever its case, and no one else', async () => {
       const cy = { id: fakeId(), email: 'cy@uni.test' };
-      expect(await accessOf(listed, cy)).toEqual({ role: 'participant', sessionType: 'stream' });
+      expect(await accessOf(listed, cy)).toEqual({
+        role: 'participant',
+        sessionType: 'stream',
+        state: 'not_started',
+      });
       expect(await accessOf(listed, { ...cy, email: 'CY@UNI.TEST' })).toEqual({
         role: 'participant',
         sessionType: 'stream',
+        state: 'not_started',
       });
       expect(await accessOf(listed, { id: fakeId(), email: 'dee@uni.test' })).toEqual({
         role: 'none',
         sessionType: 'stream',
+        state: 'not_started',
       });
     });
 
     it('treats another researcher as a participant only when the scope lets their e-mail in', async () => {
       const bo = h.person('researcher', { email: 'bo@lab.test' });
-      expect(await accessOf(listed, bo.user)).toEqual({ role: 'participant', sessionType: 'stream' });
+      expect(await accessOf(listed, bo.user)).toEqual({
+        role: 'participant',
+        sessionType: 'stream',
+        state: 'not_started',
+      });
       expect(await accessOf(everyone, h.person('researcher', { email: 'eve@lab.test' }).user)).toMatchObject({
         role: 'participant',
       });
@@ -103,6 +122,7 @@ describe('internal endpoints', () => {
       expect(await accessOf(listed, { id: fakeId(), email: ada.user.email })).toEqual({
         role: 'none',
         sessionType: 'stream',
+        state: 'not_started',
       });
     });
 
@@ -114,7 +134,11 @@ describe('internal endpoints', () => {
       const groupId = await newGroup(ada);
       const sessionId = await newSession(ada, groupId, { scope: [] });
       const cy = { id: fakeId(), email: 'cy@uni.test' };
-      expect(await accessOf(sessionId, cy)).toEqual({ role: 'none', sessionType: 'video' });
+      expect(await accessOf(sessionId, cy)).toEqual({
+        role: 'none',
+        sessionType: 'video',
+        state: 'not_started',
+      });
       await newSession(ada, groupId);
       await h
         .http()
@@ -122,7 +146,11 @@ describe('internal endpoints', () => {
         .set(ada.headers)
         .send({ sessionId, scope: ['cy@uni.test'], type: 'chat' })
         .expect(200);
-      expect(await accessOf(sessionId, cy)).toEqual({ role: 'participant', sessionType: 'chat' });
+      expect(await accessOf(sessionId, cy)).toEqual({
+        role: 'participant',
+        sessionType: 'chat',
+        state: 'not_started',
+      });
     });
 
     it.each([
@@ -183,13 +211,13 @@ describe('internal endpoints', () => {
         status: 'SUCCESS',
         res: {
           access: [
-            { role: 'participant', sessionType: 'stream' },
+            { role: 'participant', sessionType: 'stream', state: 'not_started' },
             { role: 'none', sessionType: null },
-            { role: 'owner', sessionType: 'chat' },
-            { role: 'none', sessionType: 'stream' },
-            { role: 'participant', sessionType: 'chat' },
-            { role: 'owner', sessionType: 'stream' },
-            { role: 'participant', sessionType: 'stream' },
+            { role: 'owner', sessionType: 'chat', state: 'not_started' },
+            { role: 'none', sessionType: 'stream', state: 'not_started' },
+            { role: 'participant', sessionType: 'chat', state: 'not_started' },
+            { role: 'owner', sessionType: 'stream', state: 'not_started' },
+            { role: 'participant', sessionType: 'stream', state: 'not_started' },
           ],
         },
       });
@@ -330,7 +358,11 @@ describe('internal endpoints', () => {
         .get('/getGroups')
         .set(leaving.headers)
         .expect(200, { status: 'SUCCESS', res: { groups: [] } });
-      expect(await accessOf(alone, leaving.user)).toEqual({ role: 'none', sessionType: 'video' });
+      expect(await accessOf(alone, leaving.user)).toEqual({
+        role: 'none',
+        sessionType: 'video',
+        state: 'not_started',
+      });
 
       // Idempotent: nothing left to do, nobody asked again.
       h.content.reset();

@@ -64,6 +64,7 @@ describe('sessions', () => {
           track: '',
           source: '',
           completionUrl: null,
+          state: 'not_started',
         },
       },
     });
@@ -91,6 +92,7 @@ describe('sessions', () => {
       track: 'Track A',
       source: '',
       completionUrl: null,
+      state: 'not_started',
     });
     await edit(ada, { sessionId: session.session_id, scope: 'Everyone', track: '' }).expect(200);
     const back = (await info(ada, session.session_id).expect(200)).body.res.sessionInfo;
@@ -291,6 +293,7 @@ describe('sessions', () => {
         track: '',
         source: '',
         completionUrl: null,
+        state: 'not_started',
       });
       // The same person with their e-mail in another case is the same person.
       const shouting = h.person('participant', { email: cyEmail.toUpperCase() });
@@ -309,7 +312,7 @@ describe('sessions', () => {
       await info(dee, fakeId()).expect(404);
     });
 
-    it('lists the caller’s sessions (Everyone or listed), oldest first, with delete disabled', async () => {
+    it('lists the caller’s sessions (listed, and the Everyone sessions of the researchers who listed them), oldest first, with delete disabled', async () => {
       const cy = h.person('participant', { email: cyEmail });
       const res = await participantSessions(cy).expect(200);
       const sessions = res.body.res.sessions as Record<string, unknown>[];
@@ -325,9 +328,13 @@ describe('sessions', () => {
         expect(Object.keys(s).sort()).toEqual(['deleteDisabled', 'session_id', 'title', 'type']);
         expect(s.deleteDisabled).toBe(true);
       }
-      const everyoneIds = (await h.sql<{ id: string }>('SELECT id FROM sessions WHERE scope IS NULL')).map(
-        (r) => r.id,
-      );
+      // Everyone sessions of the researcher whose list names them (Ada's), not every lab's.
+      const everyoneIds = (
+        await h.sql<{ id: string }>(
+          'SELECT s.id FROM sessions s JOIN groups g ON g.id = s.group_id WHERE s.scope IS NULL AND g.owner_id = $1',
+          [ada.user.id],
+        )
+      ).map((r) => r.id);
       expect(sessions.map((s) => s.session_id).sort()).toEqual([...everyoneIds, listed.session_id].sort());
       // Oldest first.
       const created = await h.sql<{ id: string }>(
@@ -343,12 +350,10 @@ describe('sessions', () => {
       expect(ids).toContain(listed.session_id);
     });
 
-    it('shows an unlisted participant only the Everyone sessions', async () => {
+    it('shows a participant no researcher brought no session, not even the Everyone ones (they open by link)', async () => {
       const dee = h.person('participant', { email: 'dee.unlisted@uni.test' });
-      const ids = await listedIds(dee);
-      expect(ids).toContain(everyone.session_id);
-      expect(ids).not.toContain(listed.session_id);
-      expect(ids).not.toContain(other.session_id);
+      expect(await listedIds(dee)).toEqual([]);
+      await info(dee, everyone.session_id).expect(200);
     });
 
     it('lists sessions for researchers too, by their e-mail', async () => {
@@ -399,7 +404,7 @@ describe('sessions', () => {
         '/editSessionInfo',
         'nothing to change',
         { sessionId, titel: 'typo' },
-        'nothing to change: send at least one of title, scope, type, track, source, completionUrl',
+        'nothing to change: send at least one of title, scope, type, track, source, completionUrl, state',
       ],
       [
         'POST',

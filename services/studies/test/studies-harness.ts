@@ -160,6 +160,8 @@ export interface StudiesHarness extends TestWorld {
 export async function startStudies(
   label: string,
   owners: SessionDataOwner[] = ['content', 'records'],
+  /** Studies' own variables over the harness's (e.g. DEFAULT_SESSION_SCOPE). */
+  overrides: Record<string, string> = {},
 ): Promise<StudiesHarness> {
   const db = await createTestDatabase(label);
   const secrets: Record<string, string> = { ...testSecrets(), LOG_LEVEL: 'silent' };
@@ -189,6 +191,7 @@ export async function startStudies(
     REALTIME_URL: realtime.url,
     SIGNAL_URL: signal.url,
     AUTH_URL: auth.url,
+    ...overrides,
   };
   const app = await createAppWithOverrides(studiesService, env, [[SESSION_DATA_OWNER_LIST, owners]]);
 

@@ -57,14 +57,14 @@ export interface ChatSession {
   researcher: Tokens;
 }
 
-/** A researcher and one chat session of theirs, scoped to Everyone (the default). */
+/** A researcher and one chat session of theirs, scoped to Everyone (the default), opened (live). */
 export async function chatSession(email: string, name: string, title: string): Promise<ChatSession> {
   const researcher = await signUpThroughApi(email, name, 'researcher');
   const { group } = await post('createGroup', { email }, researcher.accessToken);
   const { session } = await post('createSession', { groupId: group.group_id, email }, researcher.accessToken);
   await post(
     'editSessionInfo',
-    { sessionId: session.session_id, type: 'chat', title },
+    { sessionId: session.session_id, type: 'chat', title, state: 'live' },
     researcher.accessToken,
   );
   return { sessionId: session.session_id, researcher };

@@ -116,7 +116,8 @@ export interface SeededSession {
 
 /**
  * A video session of `researcher`'s, scoped to Everyone, with the test video (`videoSeconds` long)
- * uploaded and the given actions and prompts, as the editor would leave it.
+ * uploaded and the given actions and prompts, as the editor would leave it. Opened (live) unless
+ * `live` is false, so participants may come before the researcher's page; not started, they wait.
  */
 export async function seedVideoSession(
   researcher: Person,
@@ -125,8 +126,10 @@ export async function seedVideoSession(
     actions = [],
     prompts = [],
     videoSeconds,
+    live = true,
   }: {
     title: string;
+    live?: boolean;
     videoSeconds?: number;
     actions?: Array<Omit<RequestOf<'addAction'>, 'sessionId'>>;
     prompts?: Array<Omit<RequestOf<'addPrompt'>, 'sessionId'>>;
@@ -140,6 +143,7 @@ export async function seedVideoSession(
   await uploadVideo(sessionId, testVideo(videoSeconds), token);
   for (const action of actions) await api('addAction', { sessionId, ...action }, token);
   for (const prompt of prompts) await api('addPrompt', { sessionId, ...prompt }, token);
+  if (live) await api('editSessionInfo', { sessionId, state: 'live' }, token);
   return { sessionId, title };
 }
 

@@ -26,12 +26,16 @@ export const test = liveTest.extend<object, { streams: StreamServer }>({
 });
 export { expect } from '@playwright/test';
 
-/** A stream session of `researcher`'s playing `source`, scoped to Everyone (the default). */
+/** A stream session of `researcher`'s playing `source`, scoped to Everyone (the default), opened (live). */
 export async function seedStreamSession(researcher: Person, title: string, source: string): Promise<string> {
   const token = researcher.accessToken;
   const { group } = await api('createGroup', { title: `${title} group` }, token);
   const { session } = await api('createSession', { groupId: group.group_id }, token);
-  await api('editSessionInfo', { sessionId: session.session_id, title, type: 'stream', source }, token);
+  await api(
+    'editSessionInfo',
+    { sessionId: session.session_id, title, type: 'stream', source, state: 'live' },
+    token,
+  );
   return session.session_id;
 }
 

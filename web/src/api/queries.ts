@@ -56,15 +56,22 @@ export const apiKey = <N extends RouteName>(name: N, input?: RequestOf<N>): Quer
   input === undefined ? [name] : [name, input];
 
 /** A GET route as a query keyed by its name and input. */
+/**
+ * How often the editor's counts of people (joined, agreed) are read again while it is open, so they
+ * follow a session that runs as the researcher watches.
+ */
+export const EDITOR_COUNTS_REFRESH_MS = 5_000;
+
 export function useApiQuery<N extends RouteName>(
   name: N,
   input: RequestOf<N>,
-  options: { errorText?: string; enabled?: boolean } = {},
+  options: { errorText?: string; enabled?: boolean; refreshEveryMs?: number } = {},
 ) {
   return useQuery<AnswerOf<N>>({
     queryKey: apiKey(name, input),
     queryFn: ({ signal }) => call(name, input, signal),
     enabled: options.enabled ?? true,
+    refetchInterval: options.refreshEveryMs,
     meta: { errorText: options.errorText },
   });
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MailQueue } from '@uis/mailer';
-import { INVITATION_TTL_HOURS, liveSessionPathOf } from '@uis/proto';
+import { badRequest } from '@uis/kit';
+import { INVITATION_TTL_HOURS, isPseudonymousEmail, liveSessionPathOf } from '@uis/proto';
 import type { EntityManager } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import type { ProviderIdentity } from '../oidc/oidc-claims';
@@ -10,6 +11,8 @@ import { MagicLinksRepository } from './magic-links.repository';
 import { SignInLimiter } from './sign-in-limiter';
 
 export const MAIL_QUEUE = Symbol('MAIL_QUEUE');
+
+export const NO_MAILBOX = 'destination: this address receives no mail; sign in with your own e-mail address.';
 
 /** Single-use sign-in links: issued and mailed here, checked and consumed by the sign-in flow. */
 @Injectable()
@@ -34,6 +37,8 @@ export class MagicLinksService {
    * provider gave but is not trusted for, the provider callback's. Limited as any sign-in link.
    */
   async sendLink(email: string, clientAddress: string, urlOf: (token: string) => URL): Promise<void> {
+    // A pseudonym of a participant who entered through a join link: no mailbox, and no way in by mail.
+    if (isPseudonymousEmail(email)) throw badRequest(NO_MAILBOX);
     await this.limiter.consume(email, clientAddress);
     const ttlMinutes = this.config.MAGIC_LINK_TTL_MINUTES;
     const { id, token } = await this.issue(email, ttlMinutes);

@@ -6,6 +6,7 @@ import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { SessionTokensService } from '../tokens/session-tokens.service';
 import { TokenCookies } from '../tokens/token-cookies';
 import { ACCOUNT_GONE_TEXT, UsersRepository, toUser } from '../users/users.repository';
+import { LinkEntryService } from './link-entry.service';
 import { MagicLinksService } from './magic-links.service';
 import { SignInService } from './sign-in.service';
 
@@ -19,6 +20,7 @@ export class SignInController {
   constructor(
     private readonly links: MagicLinksService,
     private readonly signIn: SignInService,
+    private readonly linkEntry: LinkEntryService,
     private readonly tokens: SessionTokensService,
     private readonly users: UsersRepository,
     @Inject(AUTH_CONFIG) config: AuthConfig,
@@ -52,6 +54,17 @@ export class SignInController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AnswerOf<'setNewUser'>> {
     return this.cookies.handOut(req, res, await this.signIn.signUp(input));
+  }
+
+  /** A participant entering through a join link without an e-mail (the page then joins the session). */
+  @Endpoint(routes.enterThroughLink)
+  async enterThroughLink(
+    @Input() { token, panelIds }: ParsedRequestOf<'enterThroughLink'>,
+    @Ip() address: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AnswerOf<'enterThroughLink'>> {
+    return this.cookies.handOut(req, res, await this.linkEntry.enter(token, panelIds, address));
   }
 
   @Endpoint(routes.getUserFromToken)

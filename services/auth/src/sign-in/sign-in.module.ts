@@ -6,6 +6,7 @@ import { AUTH_CONFIG, type AuthConfig } from '../auth.config';
 import { OidcModule } from '../oidc/oidc.module';
 import { TokensModule } from '../tokens/tokens.module';
 import { UsersModule } from '../users/users.module';
+import { LinkEntryService } from './link-entry.service';
 import { MagicLinkEntity } from './magic-link.entity';
 import { MagicLinksRepository } from './magic-links.repository';
 import { MAIL_QUEUE, MagicLinksService } from './magic-links.service';
@@ -66,6 +67,7 @@ class SignInResources implements OnApplicationShutdown {
     MagicLinksRepository,
     MagicLinksService,
     SignInService,
+    LinkEntryService,
   ],
   exports: [MagicLinksRepository, MagicLinksService],
 })

@@ -20,6 +20,8 @@ export const SESSION_ACCESS_TEXTS = {
   noSession: 'No such session.',
   ownerOnly: 'Only the researcher who owns this session can do this.',
   notMember: 'You are not part of this session.',
+  ended: 'This session has ended.',
+  notStarted: 'This session has not started yet.',
 } as const;
 
 /** A group's 404 and 403: studies owns groups, records exports them. */
@@ -46,6 +48,30 @@ export function memberAccess(access: SessionAccess): SessionAccess {
   if (access.role === 'none') throw forbidden(SESSION_ACCESS_TEXTS.notMember);
   if (access.consentPending) {
     throw new AppError(HttpStatus.FORBIDDEN, ERROR_CODES.CONSENT_REQUIRED, CONSENT_TEXTS.required);
+  }
+  return access;
+}
+
+/**
+ * memberAccess, while the session is open: once it has ended, nothing of anyone is taken in its
+ * room (a 409, SESSION_ENDED), until its researcher reopens it. Every live event asks this.
+ */
+export function roomAccess(access: SessionAccess): SessionAccess {
+  memberAccess(access);
+  if (access.state === 'ended') {
+    throw new AppError(HttpStatus.CONFLICT, ERROR_CODES.SESSION_ENDED, SESSION_ACCESS_TEXTS.ended);
+  }
+  return access;
+}
+
+/**
+ * roomAccess for a record someone adds (a message, a click): a participant's waits until the
+ * session has started (a 409, SESSION_NOT_STARTED); its researcher may write before.
+ */
+export function writeAccess(access: SessionAccess): SessionAccess {
+  roomAccess(access);
+  if (access.state === 'not_started' && access.role !== 'owner') {
+    throw new AppError(HttpStatus.CONFLICT, ERROR_CODES.SESSION_NOT_STARTED, SESSION_ACCESS_TEXTS.notStarted);
   }
   return access;
 }
@@ -194,6 +220,16 @@ export class SessionAccessClient implements OnModuleDestroy {
   /** The owner or a consenting participant in the session's scope, or 404 / 403 (memberAccess). */
   async requireMember(user: AuthUser, sessionId: string): Promise<SessionAccess> {
     return memberAccess(await this.access(user, sessionId));
+  }
+
+  /** requireMember, and the session has not ended (roomAccess). */
+  async requireInRoom(user: AuthUser, sessionId: string): Promise<SessionAccess> {
+    return roomAccess(await this.access(user, sessionId));
+  }
+
+  /** requireInRoom, and a participant's session has started (writeAccess). */
+  async requireWriter(user: AuthUser, sessionId: string): Promise<SessionAccess> {
+    return writeAccess(await this.access(user, sessionId));
   }
 
   private async ask(user: AuthUser, sessionId: string): Promise<SessionAccess> {

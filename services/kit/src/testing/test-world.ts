@@ -34,6 +34,11 @@ export interface SessionOptions {
   /** Default: the cast's participant alone. */
   scope?: Scope;
   type?: RequestOf<'editSessionInfo'>['type'];
+  /**
+   * Opened as the editor opens it, so participants may write before the researcher's live page is
+   * open (default: most tests are about a session in progress); false leaves it not started.
+   */
+  live?: boolean;
 }
 
 export interface WorldOptions {
@@ -118,7 +123,13 @@ export function testWorld({ jwtSecret, studies }: WorldOptions): TestWorld {
     person: (type, overrides) => signer.person(type, overrides),
     signIn: (user, ttlSeconds) => signer.asPerson(user, ttlSeconds),
     group,
-    async session({ owner = 'owner', groupId, scope = [people.participant.user.email], type } = {}) {
+    async session({
+      owner = 'owner',
+      groupId,
+      scope = [people.participant.user.email],
+      type,
+      live = true,
+    } = {}) {
       const who = as(owner);
       let inGroup = groupId;
       if (!inGroup) {
@@ -129,6 +140,7 @@ export function testWorld({ jwtSecret, studies }: WorldOptions): TestWorld {
       const sessionId = created.session.session_id;
       sessionOwners.set(sessionId, who);
       if (type !== undefined || scope !== undefined) await editSession(sessionId, { type, scope });
+      if (live) await studiesApi.ok('editSessionInfo', { sessionId, state: 'live' }, who);
       return sessionId;
     },
     editSession,

@@ -57,6 +57,7 @@ export class LiveEvents {
       presenceReport: live.presenceReport,
       monitor: live.monitor,
       endSession: live.endSession,
+      reopenSession: live.reopenSession,
     };
   }
 

@@ -6,6 +6,7 @@ import {
   SessionAccessClient,
   forbidden,
   ownerAccess,
+  writeAccess,
   type Logger,
   type SessionAccess,
 } from '@uis/kit';
@@ -18,6 +19,7 @@ import {
   type ClientEventName,
   type MessageRecord,
   type ParsedClientPayloadOf,
+  type SessionLifecycleChange,
   type StampedVideoStatus,
 } from '@uis/proto';
 import {
@@ -33,6 +35,7 @@ import { monitorSnapshot } from '../presence/monitor-snapshot';
 import { LIVE_ACCESS } from './live-access';
 import { playbackEvents, positionAt } from './playback-log';
 import { ownerRoom, sessionRoom, type LiveSocket } from './live-socket';
+import { SessionAccessWatch } from './session-access-watch';
 import { SessionRecords } from './session-records';
 import { WriteLimiter } from './write-limiter';
 
@@ -67,6 +70,7 @@ export class LiveSessionService {
     private readonly presence: LivePresence,
     @Inject(PRESENCE) private readonly presenceStore: PresenceStore,
     private readonly internal: InternalClient,
+    private readonly accessWatch: SessionAccessWatch,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -75,13 +79,19 @@ export class LiveSessionService {
     socket: LiveSocket,
     { sessionId }: { sessionId: string },
   ): Promise<MessageRecord[]> => {
-    const { role } = await this.member(socket, sessionId);
+    const { role, state = 'live' } = await this.member(socket, sessionId);
+    // The researcher opening the live page starts a session that has not started: the participants
+    // waiting on it hear sessionState (on every replica), this socket below.
+    const started =
+      role === 'owner' && state === 'not_started' ? await this.lifecycle(sessionId, 'start') : null;
     // In the room before the list is read: a message stored after the read reaches this socket as
     // messageAdded, which the client keeps when the list arrives (proto's LiveMessageList).
     await socket.join(
       role === 'owner' ? [sessionRoom(sessionId), ownerRoom(sessionId)] : sessionRoom(sessionId),
     );
     if (role === 'participant') this.presence.joined(socket, sessionId);
+    socket.emit('sessionState', { sessionId, state: started?.state ?? state });
+    if (started?.changed) await this.accessWatch.changed([sessionId], false);
     // Sent straight after the read, before anything else is awaited: a change stored after the read
     // is broadcast after this, so the client ends with the newer state.
     this.sendRoomState(socket, sessionId, role, await this.rooms.read(sessionId));
@@ -103,7 +113,7 @@ export class LiveSessionService {
    */
   readonly message: LiveHandler<'message'> = async (socket, { sessionId, message, actionId }) => {
     const { user } = socket.data;
-    await this.member(socket, sessionId);
+    writeAccess(await this.member(socket, sessionId));
     const [{ videoStatus }] = await Promise.all([
       this.rooms.read(sessionId),
       this.writes.consume(user.id, sessionId),
@@ -214,7 +224,7 @@ export class LiveSessionService {
   /** A participant's click while the researcher allows clicks; stored before it is acknowledged. */
   readonly clickVideo: LiveHandler<'clickVideo'> = async (socket, { sessionId, x, y, color, videoTime }) => {
     const { user } = socket.data;
-    const { role } = await this.member(socket, sessionId);
+    const { role } = writeAccess(await this.member(socket, sessionId));
     if (role !== 'participant') throw forbidden(TEXTS.participantsClick);
     const { allowClicks } = await this.rooms.read(sessionId);
     if (!allowClicks) throw forbidden(TEXTS.clicksOff);
@@ -223,20 +233,35 @@ export class LiveSessionService {
   };
 
   /**
-   * The researcher ends the run. The completion URL is asked of studies first, so a failure there
-   * changes nothing; then the room state goes (no prompt fired, clicks off, no status or peer id:
-   * the next run starts clean) and everyone else in the room, on every replica, hears sessionEnded.
-   * The sender gets the URL in its acknowledgement instead: its client closes on sessionEnded, which
-   * would come before the acknowledgement and lose it.
+   * The researcher ends the run and closes the session: studies stores it as ended first (a failure
+   * there changes nothing), the playback log records it, the room state goes (no prompt fired,
+   * clicks off, no status or peer id: a reopened session starts clean), and every replica tells its
+   * sockets in the room with sessionEnded and takes them out. From then on nobody joins or writes
+   * until the researcher reopens it. The sender gets the URL in its acknowledgement instead: its
+   * client closes on sessionEnded, which would come before the acknowledgement and lose it.
    */
   readonly endSession: LiveHandler<'endSession'> = async (socket, { sessionId }) => {
     await this.requireOwner(socket, sessionId);
-    const { completionUrl } = await this.internal.call(internalRoutes.studiesSessionCompletion, {
-      sessionId,
-    });
+    const { videoStatus } = await this.rooms.read(sessionId);
+    const { completionUrl } = await this.lifecycle(sessionId, 'end');
+    await this.logLifecycle(socket, sessionId, 'end', videoStatus ? positionAt(videoStatus, Date.now()) : 0);
     await this.rooms.reset(sessionId);
-    socket.to(sessionRoom(sessionId)).emit('sessionEnded', { sessionId, completionUrl });
+    await this.accessWatch.ended(sessionId, completionUrl, socket);
     return { completionUrl };
+  };
+
+  /**
+   * The researcher reopens an ended session (the playback log records it): everyone in its scope
+   * may join again. Asked of the owner only, not of a member in the room (there is none).
+   */
+  readonly reopenSession: LiveHandler<'reopenSession'> = async (socket, { sessionId }) => {
+    ownerAccess(await this.access.access(socket.data.user, sessionId));
+    const { changed } = await this.lifecycle(sessionId, 'reopen');
+    if (changed) {
+      await this.logLifecycle(socket, sessionId, 'reopen', 0);
+      await this.accessWatch.changed([sessionId], false);
+    }
+    return null;
   };
 
   /**
@@ -282,7 +307,7 @@ export class LiveSessionService {
    */
   private async member(socket: LiveSocket, sessionId: string): Promise<SessionAccess> {
     try {
-      return await this.access.requireMember(socket.data.user, sessionId);
+      return await this.access.requireInRoom(socket.data.user, sessionId);
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
         await Promise.all([socket.leave(sessionRoom(sessionId)), socket.leave(ownerRoom(sessionId))]);
@@ -293,6 +318,26 @@ export class LiveSessionService {
       }
       throw error;
     }
+  }
+
+  private lifecycle(sessionId: string, change: SessionLifecycleChange) {
+    return this.internal.call(internalRoutes.studiesSessionLifecycle, { sessionId, change });
+  }
+
+  /** The end and a reopening go to the playback log, in order with the player's entries. */
+  private async logLifecycle(
+    socket: LiveSocket,
+    sessionId: string,
+    event: 'end' | 'reopen',
+    videoTime: number,
+  ): Promise<void> {
+    await this.records.appendPlayback(socket.data.user, {
+      sessionId,
+      event,
+      videoTime,
+      playbackRate: 1,
+      promptId: null,
+    });
   }
 
   /** A member who is not the owner is refused but stays in the room (member() decides who leaves). */

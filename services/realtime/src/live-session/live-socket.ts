@@ -15,6 +15,8 @@ export interface LiveSocketData {
 export interface LiveInterServerEvents {
   /** Studies said who may be in these sessions changed: each replica checks its own sockets. */
   sessionAccessChanged: (sessionIds: string[], deleted: boolean) => void;
+  /** The researcher ended this session: each replica tells its own sockets and closes the room. */
+  sessionEnded: (sessionId: string, completionUrl: string | null) => void;
 }
 
 export type LiveServer = Server<

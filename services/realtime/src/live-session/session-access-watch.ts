@@ -25,6 +25,7 @@ export class SessionAccessWatch {
   bind(server: LiveServer): void {
     this.server = server;
     server.on('sessionAccessChanged', (sessionIds, deleted) => void this.recheck(sessionIds, deleted));
+    server.on('sessionEnded', (sessionId, completionUrl) => void this.closeRoom(sessionId, completionUrl));
   }
 
   /** From studies (one replica hears it): tell the other replicas, and check this one's sockets. */
@@ -32,6 +33,27 @@ export class SessionAccessWatch {
     // The in-memory adapter has no other replicas to tell (and warns when asked to).
     if (this.config.REDIS_URL) this.server?.serverSideEmit('sessionAccessChanged', sessionIds, deleted);
     await this.recheck(sessionIds, deleted);
+  }
+
+  /**
+   * The session ended (its state is stored already): every replica forgets its answers, tells its
+   * own sockets in the room (but the sender, whose acknowledgement says it) and takes them out of
+   * the room, so nothing of the session reaches them any more. Each replica tells its own sockets
+   * itself, after it forgot: the event and the removal cannot pass each other.
+   */
+  async ended(sessionId: string, completionUrl: string | null, sender: LiveSocket): Promise<void> {
+    if (this.config.REDIS_URL) this.server?.serverSideEmit('sessionEnded', sessionId, completionUrl);
+    await this.closeRoom(sessionId, completionUrl, sender.id);
+  }
+
+  private async closeRoom(sessionId: string, completionUrl: string | null, senderId?: string): Promise<void> {
+    this.access.forget([sessionId]);
+    await Promise.all(
+      this.localSocketsIn(sessionRoom(sessionId)).map((socket) => {
+        if (socket.id !== senderId) socket.emit('sessionEnded', { sessionId, completionUrl });
+        return Promise.all([socket.leave(sessionRoom(sessionId)), socket.leave(ownerRoom(sessionId))]);
+      }),
+    );
   }
 
   private async recheck(sessionIds: readonly string[], deleted: boolean): Promise<void> {
@@ -47,12 +69,14 @@ export class SessionAccessWatch {
 
   private async check(socket: LiveSocket, sessionId: string): Promise<void> {
     try {
-      await this.access.requireMember(socket.data.user, sessionId);
+      const { state = 'live' } = await this.access.requireInRoom(socket.data.user, sessionId);
+      // Still in: where the session is now (a participant waiting goes in when it starts).
+      socket.emit('sessionState', { sessionId, state });
     } catch (error) {
       if (error instanceof AppError && error.httpStatus < 500) {
-        // A new consent text to agree to says so; anything else is a removal from the session.
-        const consent = error.code === ERROR_CODES.CONSENT_REQUIRED;
-        await this.remove(socket, sessionId, consent ? error.message : TEXTS.removed);
+        // A new consent text to agree to, or the end, says so; anything else is a removal.
+        const own = error.code === ERROR_CODES.CONSENT_REQUIRED || error.code === ERROR_CODES.SESSION_ENDED;
+        await this.remove(socket, sessionId, own ? error.message : TEXTS.removed);
       } else {
         // Studies cannot answer now: the next event of this socket is checked again.
         this.logger.warn({ sessionId, err: (error as Error).message }, 'could not recheck a live member');

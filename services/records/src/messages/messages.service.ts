@@ -76,8 +76,9 @@ export class MessagesService {
     sessionId: string,
     message: Pick<NewMessage, 'message' | 'videoTime' | 'actionId'>,
   ): Promise<MessageRecord> {
-    // A participant writes only after agreeing to the session's consent text, as in the live chat.
-    await this.access.requireMember(user, sessionId);
+    // As in the live chat: a participant writes only after agreeing to the session's consent text
+    // and once it has started; nobody once it has ended.
+    await this.access.requireWriter(user, sessionId);
     // Counted as live messages are, so this door stores no faster than the socket.
     await this.limits.messagesAndClicks.consume(user.id, sessionId);
     const [record] = await this.appendMany([{ ...message, ...authorOf(user), sessionId }]);

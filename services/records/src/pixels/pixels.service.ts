@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SessionAccessClient, notFound, type AuthUser } from '@uis/kit';
+import { SessionAccessClient, notFound, writeAccess, type AuthUser } from '@uis/kit';
 import type { ExportRow, PixelRecord } from '@uis/proto';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { authorOf } from '../author';
@@ -38,7 +38,8 @@ export class PixelsService {
 
   /** A click the owner records over REST, under their own name; counted with messages, as live clicks are. */
   async addFor(user: AuthUser, click: Click): Promise<PixelRecord> {
-    await this.access.requireOwner(user, click.sessionId);
+    // Not once the session has ended: nothing is added to a closed session.
+    writeAccess(await this.access.requireOwner(user, click.sessionId));
     await this.limits.messagesAndClicks.consume(user.id, click.sessionId);
     return this.append({ ...click, ...authorOf(user) });
   }

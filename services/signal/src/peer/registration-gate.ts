@@ -9,8 +9,8 @@ import {
   accessTokenOfHeaders,
   badRequest,
   forbidden,
-  memberAccess,
   originRefusal,
+  roomAccess,
   unauthenticated,
   unavailable,
   verifyAccessToken,
@@ -93,6 +93,7 @@ export class RegistrationGate {
       this.logger.warn({ err: error, sessionId }, 'session check failed');
       throw unavailable('Cannot check the session now; try again.');
     });
-    return memberAccess(answer);
+    // Nobody calls in once the session has ended.
+    return roomAccess(answer);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InternalClient, LOGGER, type Logger } from '@uis/kit';
-import { SESSION_ACCESS_LISTENERS, SESSION_IDS_PER_DELETE } from '@uis/proto';
+import { SESSION_ACCESS_LISTENERS, SESSION_IDS_PER_DELETE, type ServiceName } from '@uis/proto';
 
 /**
  * Tells realtime and signal that who may be in sessions changed (a scope or type edit) or that the
@@ -16,11 +16,17 @@ export class LiveAccessNotifier {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async changed(sessionIds: readonly string[], deleted: boolean): Promise<void> {
+  /** `skip`: the service that made the change, and tells its own connections (realtime's lifecycle). */
+  async changed(
+    sessionIds: readonly string[],
+    deleted: boolean,
+    { skip }: { skip?: ServiceName } = {},
+  ): Promise<void> {
+    const listeners = SESSION_ACCESS_LISTENERS.filter((route) => route.service !== skip);
     for (let i = 0; i < sessionIds.length; i += SESSION_IDS_PER_DELETE) {
       const batch = sessionIds.slice(i, i + SESSION_IDS_PER_DELETE);
       await Promise.all(
-        SESSION_ACCESS_LISTENERS.map((route) =>
+        listeners.map((route) =>
           this.internal.call(route, { sessionIds: batch, deleted }).catch((error: unknown) => {
             this.logger.warn(
               { service: route.service, sessions: batch.length, err: (error as Error).message },

@@ -50,6 +50,14 @@ export class ParticipationController {
     return { message: 'The join link is revoked: it adds nobody any more.' };
   }
 
+  /** Public: the landing page of a join link, before anyone signs in (the token is the secret). */
+  @Endpoint(routes.getJoinLinkInfo)
+  getJoinLinkInfo(
+    @Input() { token }: ParsedRequestOf<'getJoinLinkInfo'>,
+  ): Promise<AnswerOf<'getJoinLinkInfo'>> {
+    return this.participation.linkInfo(token);
+  }
+
   @Endpoint(routes.joinSession)
   async joinSession(
     @CurrentUser() caller: AuthUser,

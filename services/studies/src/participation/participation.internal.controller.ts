@@ -15,6 +15,13 @@ export class ParticipationInternalController {
     return { people: await this.participation.roster(sessionId) };
   }
 
+  @InternalEndpoint(internalRoutes.studiesJoinLinkOwner)
+  joinLinkOwner(
+    @Input() { token }: ParsedInternalRequestOf<'studiesJoinLinkOwner'>,
+  ): Promise<InternalAnswerOf<'studiesJoinLinkOwner'>> {
+    return this.participation.linkOwner(token);
+  }
+
   @InternalEndpoint(internalRoutes.studiesResearcherPeople)
   async researcherPeople(
     @Input() { userId }: ParsedInternalRequestOf<'studiesResearcherPeople'>,

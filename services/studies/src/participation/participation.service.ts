@@ -4,6 +4,7 @@ import {
   SESSION_ACCESS_TEXTS,
   conflict,
   memberAccess,
+  roomAccess,
   notFound,
   tooManyRequests,
   type AuthUser,
@@ -14,6 +15,8 @@ import {
   SCOPE_MAX_EMAILS,
   type JoinLink,
   type PanelIds,
+  type SessionState,
+  type SessionType,
   type RosterEntry,
   type SessionPerson,
 } from '@uis/proto';
@@ -109,6 +112,25 @@ export class ParticipationService implements OnApplicationShutdown {
     await this.joinLinks.delete(sessionId);
   }
 
+  /** What a join link's landing page shows: the session's title, type and state. */
+  async linkInfo(token: string): Promise<{ title: string; type: SessionType; state: SessionState }> {
+    const { title, type, state } = await this.linkedSession(token);
+    return { title, type, state };
+  }
+
+  /** For auth's entry without an e-mail: the link's session, its researcher and its state. */
+  async linkOwner(token: string): Promise<{ sessionId: string; ownerId: string; state: SessionState }> {
+    const { id, ownerId, state } = await this.linkedSession(token);
+    return { sessionId: id, ownerId, state };
+  }
+
+  private async linkedSession(token: string) {
+    const link = await this.joinLinks.byToken(token);
+    const session = link && (await this.sessionRows.findWithOwner(link.sessionId));
+    if (!session) throw notFound(PARTICIPATION_TEXTS.noLink);
+    return session;
+  }
+
   /**
    * A signed-in user follows a join link: in one transaction, with the session's row locked (two
    * people joining at once cannot both take the last place), the cap is checked, the e-mail joins
@@ -123,6 +145,8 @@ export class ParticipationService implements OnApplicationShutdown {
       const session = await this.sessionRows.lockWithOwner(link.sessionId, tx);
       if (!session) throw notFound(SESSION_ACCESS_TEXTS.noSession);
       if (session.ownerId === caller.id) return { sessionId: session.id, scopeChanged: false };
+      // Closed: the link lets nobody in until the researcher reopens the session.
+      roomAccess({ role: 'participant', sessionType: session.type, state: session.state });
       const row = await this.participants.find(session.id, caller.email, tx);
       const inScope = session.scope === null ? row !== null : session.scope.includes(caller.email);
       if (!inScope && link.maxParticipants !== null) {
@@ -152,7 +176,7 @@ export class ParticipationService implements OnApplicationShutdown {
    * shows them as joined from then on. The owner: nothing to record.
    */
   async enter(caller: AuthUser, sessionId: string): Promise<void> {
-    const { role } = memberAccess(await this.sessions.access(sessionId, caller));
+    const { role } = roomAccess(await this.sessions.access(sessionId, caller));
     if (role === 'participant') await this.participants.joined(sessionId, caller);
   }
 

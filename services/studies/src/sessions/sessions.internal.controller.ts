@@ -31,10 +31,10 @@ export class SessionsInternalController {
     return { access: await this.consent.withPending(items, access) };
   }
 
-  @InternalEndpoint(internalRoutes.studiesSessionCompletion)
-  async sessionCompletion(
-    @Input() { sessionId }: ParsedInternalRequestOf<'studiesSessionCompletion'>,
-  ): Promise<InternalAnswerOf<'studiesSessionCompletion'>> {
-    return { completionUrl: await this.sessions.completionUrl(sessionId) };
+  @InternalEndpoint(internalRoutes.studiesSessionLifecycle)
+  sessionLifecycle(
+    @Input() { sessionId, change }: ParsedInternalRequestOf<'studiesSessionLifecycle'>,
+  ): Promise<InternalAnswerOf<'studiesSessionLifecycle'>> {
+    return this.sessions.changeState(sessionId, change);
   }
 }

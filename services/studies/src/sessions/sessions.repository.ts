@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { SessionType } from '@uis/proto';
+import type { SessionLifecycleChange, SessionState, SessionType } from '@uis/proto';
 import type { DataSource } from 'typeorm';
 import type { Changed, Sql } from '../database/sql';
 
@@ -16,6 +16,8 @@ export interface SessionRow {
   source: string;
   /** Where participants go when the researcher ends the live session; null: nowhere. */
   completionUrl: string | null;
+  /** Not started, live or ended (set only by `changeState`). */
+  state: SessionState;
 }
 
 /** A session with its group's owner: what the owner's routes read. */
@@ -25,6 +27,7 @@ export type OwnedSessionRow = SessionRow & { ownerId: string };
 export interface MembershipRow {
   id: string;
   type: SessionType;
+  state: SessionState;
   scope: string[] | null;
   ownerId: string;
 }
@@ -35,7 +38,17 @@ export type SessionChanges = Partial<
 >;
 
 const COLUMNS = `s.id, s.group_id AS "groupId", s.title, s.type, s.scope, s.track, s.source,
-  s.completion_url AS "completionUrl"`;
+  s.completion_url AS "completionUrl", s.state`;
+
+/**
+ * Each lifecycle change: the states it moves a session from, and to. A change from any other state
+ * changes nothing (starting a live or ended session, reopening one that has not ended).
+ */
+const LIFECYCLE: Record<SessionLifecycleChange, { from: SessionState[]; to: SessionState; stamp: string }> = {
+  start: { from: ['not_started'], to: 'live', stamp: 'started_at' },
+  end: { from: ['not_started', 'live'], to: 'ended', stamp: 'ended_at' },
+  reopen: { from: ['ended'], to: 'live', stamp: 'started_at' },
+};
 
 /** Each changeable column and how its value is sent (jsonb goes as JSON text). */
 const CHANGEABLE: { [K in keyof Required<SessionChanges>]: { column: string; cast: string } } = {
@@ -64,7 +77,7 @@ export class SessionsRepository {
   }
 
   /** A new session; an unknown group fails with Postgres's foreign-key violation. */
-  async create(session: Omit<SessionRow, 'id'>): Promise<SessionRow> {
+  async create(session: Omit<SessionRow, 'id' | 'state'>): Promise<SessionRow> {
     const [row] = await this.db.query<SessionRow[]>(
       `INSERT INTO sessions AS s (group_id, title, type, scope, track, source, completion_url)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) RETURNING ${COLUMNS}`,
@@ -97,7 +110,7 @@ export class SessionsRepository {
    */
   memberships(ids: readonly string[]): Promise<MembershipRow[]> {
     return this.db.query<MembershipRow[]>(
-      `SELECT s.id, s.type, s.scope, g.owner_id AS "ownerId"
+      `SELECT s.id, s.type, s.state, s.scope, g.owner_id AS "ownerId"
        FROM sessions s JOIN groups g ON g.id = s.group_id
        WHERE s.id = ANY($1::uuid[])`,
       [ids],
@@ -124,22 +137,47 @@ export class SessionsRepository {
     await this.db.query(`DELETE FROM sessions WHERE id = $1`, [id]);
   }
 
-  /** Sessions whose scope holds the e-mail or is Everyone, oldest first. */
+  /**
+   * A participant's list: the sessions whose scope holds the e-mail, and the Everyone sessions of
+   * researchers whose links, invitations or sessions brought them (a participant row in any session
+   * of theirs), oldest first. Another lab's Everyone sessions are not listed to them (they still
+   * open by their link, as the spec has it).
+   */
   listOpenTo(email: string): Promise<Pick<SessionRow, 'id' | 'type' | 'title'>[]> {
     return this.db.query(
-      `SELECT s.id, s.type, s.title FROM sessions s WHERE s.scope IS NULL OR s.scope @> $1::jsonb
+      `SELECT s.id, s.type, s.title FROM sessions s JOIN groups g ON g.id = s.group_id
+       WHERE s.scope @> $1::jsonb
+          OR (s.scope IS NULL AND g.owner_id IN (
+                SELECT g2.owner_id FROM session_participants p
+                JOIN sessions s2 ON s2.id = p.session_id JOIN groups g2 ON g2.id = s2.group_id
+                WHERE p.email = $2))
        ORDER BY s.created_at ASC, s.id ASC`,
-      [member(email)],
+      [member(email), email],
     );
   }
 
-  /** The session's completion URL; null when unset or there is no such session. */
-  async completionUrl(id: string): Promise<string | null> {
-    const [row] = await this.db.query<{ completionUrl: string | null }[]>(
-      `SELECT completion_url AS "completionUrl" FROM sessions WHERE id = $1 LIMIT 1`,
-      [id],
+  /**
+   * Moves the session through its life in one statement (two callers at once: one changes it, the
+   * other finds it changed). Null when there is no such session.
+   */
+  async changeState(
+    id: string,
+    change: SessionLifecycleChange,
+  ): Promise<{ state: SessionState; changed: boolean; completionUrl: string | null } | null> {
+    const { from, to, stamp } = LIFECYCLE[change];
+    const [row] = await this.db.query<
+      { state: SessionState; changed: boolean; completionUrl: string | null }[]
+    >(
+      `WITH moved AS (
+         UPDATE sessions SET state = $2, ${stamp} = now() WHERE id = $1 AND state = ANY($3::text[])
+         RETURNING state, completion_url
+       )
+       SELECT state, true AS changed, completion_url AS "completionUrl" FROM moved
+       UNION ALL
+       SELECT state, false, completion_url FROM sessions WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM moved)`,
+      [id, to, from],
     );
-    return row?.completionUrl ?? null;
+    return row ?? null;
   }
 
   /** A session's scope (null: Everyone), or undefined when there is no such session. */
@@ -180,9 +218,10 @@ export class SessionsRepository {
   }
 
   /** Locks the session's row for the rest of `tx`: its scope and its group's owner, or null. */
-  async lockWithOwner(id: string, tx: Sql): Promise<Pick<MembershipRow, 'id' | 'scope' | 'ownerId'> | null> {
-    const [row] = await tx.query<Pick<MembershipRow, 'id' | 'scope' | 'ownerId'>[]>(
-      `SELECT s.id, s.scope, g.owner_id AS "ownerId" FROM sessions s JOIN groups g ON g.id = s.group_id
+  async lockWithOwner(id: string, tx: Sql): Promise<MembershipRow | null> {
+    const [row] = await tx.query<MembershipRow[]>(
+      `SELECT s.id, s.type, s.state, s.scope, g.owner_id AS "ownerId"
+       FROM sessions s JOIN groups g ON g.id = s.group_id
        WHERE s.id = $1 FOR UPDATE OF s`,
       [id],
     );

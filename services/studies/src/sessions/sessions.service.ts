@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   GROUP_ACCESS_TEXTS,
@@ -6,6 +6,7 @@ import {
   PG_ERRORS,
   SESSION_ACCESS_TEXTS,
   badRequest,
+  conflict,
   memberAccess,
   notFound,
   ownerAccess,
@@ -17,9 +18,11 @@ import {
   DEFAULT_SESSION_TITLE,
   DEFAULT_SESSION_TYPE,
   EVERYONE,
+  completionUrlFor,
   internalRoutes,
   type ParsedRequestOf,
   type ParticipantSession,
+  type SessionLifecycleChange,
   type Scope,
   type Session,
   type SessionAccess,
@@ -32,6 +35,7 @@ import { GroupsService } from '../groups/groups.service';
 import { LiveAccessNotifier } from '../live-access/live-access.notifier';
 import { InvitationSender } from '../participation/invitation-sender';
 import { SessionParticipantsRepository } from '../participation/session-participants.repository';
+import { STUDIES_CONFIG, type StudiesConfig } from '../studies.config';
 import { sessionRole } from './session-role';
 import {
   SessionsRepository,
@@ -41,6 +45,10 @@ import {
   type SessionRow,
 } from './sessions.repository';
 import { sourceProblem } from './stream-source';
+
+const SESSION_TEXTS = {
+  reopenLive: 'This session has ended: reopen it from its live page, where the playback log records it.',
+} as const;
 
 const toScope = (stored: string[] | null): Scope => stored ?? EVERYONE;
 const toStoredScope = (scope: Scope): string[] | null => (scope === EVERYONE ? null : scope);
@@ -52,6 +60,7 @@ const toSessionInfo = (s: SessionRow): SessionInfo => ({
   track: s.track,
   source: s.source,
   completionUrl: s.completionUrl,
+  state: s.state,
 });
 const toSession = (s: SessionRow): Session => ({ session_id: s.id, ...toSessionInfo(s) });
 
@@ -66,6 +75,7 @@ export class SessionsService {
     private readonly live: LiveAccessNotifier,
     private readonly participants: SessionParticipantsRepository,
     private readonly invitations: InvitationSender,
+    @Inject(STUDIES_CONFIG) private readonly config: StudiesConfig,
   ) {}
 
   async list(caller: AuthUser, groupId: string): Promise<Session[]> {
@@ -81,7 +91,7 @@ export class SessionsService {
       groupId: input.groupId,
       title,
       type: DEFAULT_SESSION_TYPE,
-      scope: null,
+      scope: this.config.DEFAULT_SESSION_SCOPE === 'everyone' ? null : [],
       track: '',
       source: '',
       completionUrl: null,
@@ -109,7 +119,11 @@ export class SessionsService {
     const { role } = memberAccess(this.accessTo(session, caller));
     const info = toSessionInfo(session);
     if (role === 'owner') return { info, role };
-    return { info: info.scope === EVERYONE ? info : { ...info, scope: [caller.email] }, role };
+    const scope = info.scope === EVERYONE ? info.scope : [caller.email];
+    // Their own completion URL: the panel ids their join link brought fill its placeholders.
+    const completionUrl =
+      info.completionUrl && completionUrlFor(info.completionUrl, await this.panelIdsOf(sessionId, caller));
+    return { info: { ...info, scope, completionUrl }, role };
   }
 
   /**
@@ -127,6 +141,7 @@ export class SessionsService {
       const problem = sourceProblem(type, source);
       if (problem) throw badRequest(`source: ${problem}`, [{ path: 'source', message: problem }]);
     }
+    if (edit.state === 'live' && session.state === 'ended') throw conflict(SESSION_TEXTS.reopenLive);
     if (typeChanges && session.type === 'video') await this.removeVideo(session.id);
 
     const changes: SessionChanges = {};
@@ -136,9 +151,15 @@ export class SessionsService {
     if (edit.completionUrl !== undefined) changes.completionUrl = edit.completionUrl;
     if (typeChanges) changes.type = type;
     if (source !== session.source) changes.source = source;
-    if (Object.keys(changes).length === 0) return;
-    const affected = await this.sessions.update(session.id, changes);
-    if (!affected) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    const opens = edit.state === 'live' && session.state === 'not_started';
+    if (Object.keys(changes).length === 0 && !opens) return;
+    if (Object.keys(changes).length > 0) {
+      const affected = await this.sessions.update(session.id, changes);
+      if (!affected) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    }
+    // Opened without the live page: realtime tells the participants waiting on it.
+    if (opens && (await this.sessions.changeState(session.id, 'start'))?.changed)
+      await this.live.changed([session.id], false);
     // Who may be in the session, or in its call, may have changed: live connections are told now.
     if (changes.scope !== undefined || changes.type !== undefined)
       await this.live.changed([session.id], false);
@@ -167,9 +188,15 @@ export class SessionsService {
     return rows.map((s) => ({ session_id: s.id, type: s.type, title: s.title, deleteDisabled: true }));
   }
 
-  /** Realtime's sessionEnded: the session's completion URL (null when unset or no such session). */
-  completionUrl(sessionId: string): Promise<string | null> {
-    return this.sessions.completionUrl(sessionId);
+  /**
+   * Realtime's start (the researcher opened the live page), end and reopen, after it checked the
+   * owner. Realtime tells its own sockets; signal hears of it as of any access change.
+   */
+  async changeState(sessionId: string, change: SessionLifecycleChange) {
+    const moved = await this.sessions.changeState(sessionId, change);
+    if (!moved) throw notFound(SESSION_ACCESS_TEXTS.noSession);
+    if (moved.changed) await this.live.changed([sessionId], false, { skip: 'realtime' });
+    return moved;
   }
 
   /** What other services ask before they let a user read or change a session's data. */
@@ -196,7 +223,7 @@ export class SessionsService {
   /** A user's access to a session (read already), judged by kit's ownerAccess/memberAccess as everywhere. */
   private accessTo(session: MembershipRow | null, user: { id: string; email: string }): SessionAccess {
     if (!session) return { role: 'none', sessionType: null };
-    return { role: sessionRole(session, user), sessionType: session.type };
+    return { role: sessionRole(session, user), sessionType: session.type, state: session.state };
   }
 
   /** Account deletion: the e-mail leaves every scope that names it (idempotent). */
@@ -207,6 +234,10 @@ export class SessionsService {
   /** A session's scope (null: Everyone), or undefined when there is no such session. */
   scopeOf(sessionId: string): Promise<string[] | null | undefined> {
     return this.sessions.scopeOf(sessionId);
+  }
+
+  private async panelIdsOf(sessionId: string, caller: AuthUser): Promise<Record<string, string>> {
+    return (await this.participants.find(sessionId, caller.email))?.panelIds ?? {};
   }
 
   /** The session, if the caller owns it: 404 when there is no such session, 403 when it is another's. */

@@ -65,6 +65,8 @@ export const PLAYBACK_EVENT_TEXTS = {
   pause: 'Pause',
   seek: 'Seek',
   rate: 'Speed',
+  end: 'Session ended',
+  reopen: 'Session reopened',
 } as const satisfies Record<Exclude<PlaybackEvent, 'prompt'>, string>;
 
 /** The consent gate, which the live session and the device check both open behind. */

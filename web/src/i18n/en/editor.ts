@@ -1,3 +1,4 @@
+import type { SessionState } from '@uis/proto';
 import { UPLOAD_ACCEPT } from '@uis/proto/browser';
 
 /** The session editor's own English texts (the edit-session route's chunk carries this module). */
@@ -5,6 +6,9 @@ export const EDITOR_TEXTS = {
   /** A session's heading while its title is not known yet. */
   session: 'Session',
   start: 'Start',
+  openNow: 'Open now',
+  openNowHint: 'Let participants in without opening the live page (for a session that runs without you)',
+  notOpened: 'The session was not opened',
   editSession: 'Edit session',
   loadingSession: 'Loading session…',
   actions: 'Actions',
@@ -122,3 +126,10 @@ export const changeTypeHeading = (type: string): string => `Change the type to $
 
 export const changeTypeWarningText = (name: string): string =>
   `Only a video session keeps an uploaded video: “${name}” is deleted when the type changes. This cannot be undone.`;
+
+/** A session's state as the editor shows it (proto's SESSION_STATES). */
+export const SESSION_STATE_TEXTS = {
+  not_started: 'Not started: participants wait',
+  live: 'Live',
+  ended: 'Ended: closed to everyone',
+} as const satisfies Record<SessionState, string>;

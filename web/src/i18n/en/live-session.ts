@@ -36,6 +36,15 @@ export const LIVE_SESSION_TEXTS = {
   endedByResearcher: 'The researcher has ended this session. Thank you for taking part.',
   endedByYou: 'You ended this session for everyone.',
   continueNow: 'Continue now',
+  closedToLateParticipant:
+    'It ended before you arrived: nothing more can be sent in it. Please return to where you found its link.',
+  closedToOwner:
+    'Nobody can join it or send anything in it. Reopen it to let its participants in again; the playback log records the reopening.',
+  reopenSession: 'Reopen session',
+  notReopened: 'The session was not reopened',
+  notStarted: 'The session has not started yet',
+  waitingForResearcher:
+    'Please keep this page open: it moves on by itself when the researcher starts the session.',
   noVideoOwner: 'This session has no video yet: upload one in the session editor.',
   noVideo: 'This session has no video yet.',
   noStreamSource: 'This stream session has no source yet.',

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { EDITOR_COUNTS_REFRESH_MS, useApiMutation, useApiQuery } from '../../../api/queries';
 import { notify } from '../../../components/ui/toast';
 import { RecordTime } from '../../records/components/record-time';
 import { WithdrawalsList } from './withdrawals-list';
@@ -25,7 +25,7 @@ export function ConsentSection({ sessionId }: { sessionId: string }) {
   const consent = useApiQuery(
     'getSessionConsent',
     { sessionId },
-    { errorText: CONSENT_SECTION_TEXTS.errorGetting },
+    { errorText: CONSENT_SECTION_TEXTS.errorGetting, refreshEveryMs: EDITOR_COUNTS_REFRESH_MS },
   );
   const save = useApiMutation('setSessionConsent', { invalidates: ['getSessionConsent'] });
   /** What the researcher typed; null: the saved text, as the server has it. */

@@ -1,7 +1,7 @@
 import { JOIN_PATH, SCOPE_MAX_EMAILS } from '@uis/proto/browser';
 import type { JoinLink } from '@uis/proto';
 import { useId, useState, type FormEvent } from 'react';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { EDITOR_COUNTS_REFRESH_MS, useApiMutation, useApiQuery } from '../../../api/queries';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { notify } from '../../../components/ui/toast';
@@ -188,7 +188,7 @@ export function JoinLinkSection({ sessionId }: { sessionId: string }) {
   const query = useApiQuery(
     'getJoinLink',
     { sessionId },
-    { errorText: PARTICIPATION_TEXTS.joinLinkNotLoaded },
+    { errorText: PARTICIPATION_TEXTS.joinLinkNotLoaded, refreshEveryMs: EDITOR_COUNTS_REFRESH_MS },
   );
   const invalidates = ['getJoinLink', 'getSessionPeople'] as const;
   const create = useApiMutation('createJoinLink', { invalidates });

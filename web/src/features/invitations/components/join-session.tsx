@@ -17,12 +17,21 @@ import { JOIN_SESSION_TEXTS } from '../../../i18n/en/join-session';
  * the session with the link's token and the recruitment panel's ids its query carries, then opens
  * the live session in place of this page. A refusal says why, in the server's words.
  */
-export function JoinSession({ token, query }: { token: string; query: string }) {
+export function JoinSession({
+  token,
+  query,
+  confirmed = false,
+}: {
+  token: string;
+  query: string;
+  /** They confirmed already (the landing page's Start): join at once. */
+  confirmed?: boolean;
+}) {
   const user = useUser();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<JoinFailure | null>(null);
   // 0 until the person confirms; a new attempt (Try again) runs the effect again.
-  const [attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState(confirmed ? 1 : 0);
 
   useEffect(() => {
     if (attempt === 0) return;

@@ -1,6 +1,6 @@
 import type { SessionPerson } from '@uis/proto';
 import { useId } from 'react';
-import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { EDITOR_COUNTS_REFRESH_MS, useApiMutation, useApiQuery } from '../../../api/queries';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { notify } from '../../../components/ui/toast';
@@ -97,7 +97,7 @@ export function SessionPeople({ sessionId, everyone }: { sessionId: string; ever
   const query = useApiQuery(
     'getSessionPeople',
     { sessionId },
-    { errorText: PARTICIPATION_TEXTS.peopleNotLoadedError },
+    { errorText: PARTICIPATION_TEXTS.peopleNotLoadedError, refreshEveryMs: EDITOR_COUNTS_REFRESH_MS },
   );
   const { invited, joined } = groupPeople(query.data?.people ?? []);
   const nobody = invited.length === 0 && joined.length === 0;

@@ -31,6 +31,11 @@ describe('joinFailureOf', () => {
       retryable: false,
     });
     expect(joinFailureOf(new ApiError('This session is full.', 409)).retryable).toBe(false);
+    // An ended session: where to go next, not only that it ended.
+    expect(joinFailureOf(new ApiError('This session has ended.', 409, 'SESSION_ENDED'))).toEqual({
+      message: JOIN_SESSION_PAGE_TEXTS.ended,
+      retryable: false,
+    });
     expect(joinFailureOf(new ApiError('Researchers cannot join.', 403)).retryable).toBe(false);
     expect(joinFailureOf(new ApiError('Wait a minute.', 429))).toEqual({
       message: 'Wait a minute.',

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@uis/proto/browser';
 import type { AnswerOf, PanelIds } from '@uis/proto';
 import { ApiError, call } from '../../../api/client';
 import { JOIN_SESSION_PAGE_TEXTS } from '../../../i18n/en/join-session';
@@ -28,10 +29,14 @@ export interface JoinFailure {
 
 /**
  * The server's own sentence for what it refused (an unknown or revoked link 404, a full session 409,
- * a researcher 403, too many attempts 429); anything else is a fault worth another try.
+ * a researcher 403, too many attempts 429), ours for a session that has ended; anything else is a
+ * fault worth another try.
  */
 export function joinFailureOf(error: unknown): JoinFailure {
   if (!(error instanceof ApiError) || error.httpStatus >= 500 || error.httpStatus === 0)
     return { message: JOIN_SESSION_PAGE_TEXTS.unexpected, retryable: true };
+  // Closed for good, as far as this link knows: say where to go rather than only "ended".
+  if (error.code === ERROR_CODES.SESSION_ENDED)
+    return { message: JOIN_SESSION_PAGE_TEXTS.ended, retryable: false };
   return { message: error.message, retryable: error.httpStatus === 429 };
 }

@@ -1,6 +1,6 @@
 import { RESEARCHER, UI_TEXTS, reactionText } from '@uis/proto/browser';
 import type { Action } from '@uis/proto';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useApiQuery } from '../../../api/queries';
@@ -18,7 +18,9 @@ import { EndSessionButton } from './end-session-button';
 import { ExitLink } from './exit-link';
 import { MonitorPanel } from './monitor-panel';
 import { ReactionsRow } from './reactions-row';
+import { SessionClosed } from './session-closed';
 import { SessionEnded } from './session-ended';
+import { SessionWaiting } from './session-waiting';
 import { SessionStage } from './session-stage';
 import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../../i18n/en/common';
 import '../live-session.css';
@@ -85,22 +87,33 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
 
   const title = info.data?.sessionInfo.title;
   const owner = role === 'owner';
+  /** The page around a notice that takes the place of the room (ended, closed, not started). */
+  const alone = (notice: ReactNode) => (
+    <div className={`live-session${layout.liveSmall ? ' small' : ''}`}>
+      <header className="live-top">
+        <h1 className="live-title" dir="auto" title={title}>
+          {title ?? LIVE_SESSION_TITLE}
+        </h1>
+      </header>
+      {notice}
+    </div>
+  );
+  const homePath = owner ? editSessionPath(sessionId) : homePathOf(user);
   if (state.ended) {
-    return (
-      <div className={`live-session${layout.liveSmall ? ' small' : ''}`}>
-        <header className="live-top">
-          <h1 className="live-title" dir="auto" title={title}>
-            {title ?? LIVE_SESSION_TITLE}
-          </h1>
-        </header>
-        <SessionEnded
-          completionUrl={state.ended.completionUrl}
-          participant={!owner}
-          homePath={owner ? editSessionPath(sessionId) : homePathOf(user)}
-        />
-      </div>
+    // A participant's own URL (their panel ids filled in) comes with the session's info.
+    const completionUrl = owner
+      ? state.ended.completionUrl
+      : (info.data?.sessionInfo.completionUrl ?? state.ended.completionUrl);
+    return alone(<SessionEnded completionUrl={completionUrl} participant={!owner} homePath={homePath} />);
+  }
+  // Found closed on arrival (or on a resync): nothing of the room is shown, its researcher may reopen it.
+  if (state.sessionState === 'ended' && role) {
+    return alone(
+      <SessionClosed homePath={homePath} reopen={owner && connection ? () => connection.reopen() : null} />,
     );
   }
+  // A participant waits, connected, until the researcher starts it; the page then moves on.
+  if (state.sessionState === 'not_started' && role === 'participant') return alone(<SessionWaiting />);
   return (
     <div className={`live-session${layout.liveSmall ? ' small' : ''}`}>
       <header className="live-top">

@@ -12,7 +12,14 @@ export const KIND_ICONS: Record<ReplayKind, string> = {
   click: 'ads_click',
 };
 
-const PLAYBACK_ICONS = { play: 'play_arrow', pause: 'pause', seek: 'redo', rate: 'speed' } as const;
+const PLAYBACK_ICONS = {
+  play: 'play_arrow',
+  pause: 'pause',
+  seek: 'redo',
+  rate: 'speed',
+  end: 'stop',
+  reopen: 'replay',
+} as const;
 
 interface Glyph {
   name: string;

@@ -10,6 +10,7 @@ import { ParticipationSections } from '../../invitations/components/participatio
 import { RecordPanel } from '../../records/components/record-panel';
 import { StudyExportButton } from '../../study-export/components/study-export-button';
 import { ReplaySection } from '../../replay/components/replay-section';
+import { SessionStateBadge } from './session-state-badge';
 import { ConsentSection } from '../../consent/components/consent-section';
 import { ActionsRow } from './actions-row';
 import { PromptsList } from './prompts-list';
@@ -42,6 +43,9 @@ export function SessionEditor({ sessionId }: { sessionId: string }) {
         <h1 className={`session-editor-caption${layout.smallCaption ? ' small' : ''}`} title={title}>
           {title ?? EDITOR_TEXTS.session}
         </h1>
+        {info.data?.sessionInfo.state ? (
+          <SessionStateBadge sessionId={sessionId} state={info.data.sessionInfo.state} />
+        ) : null}
         <StudyExportButton target={{ sessionId }} />
         <button
           type="button"

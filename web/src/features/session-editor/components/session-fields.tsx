@@ -29,7 +29,8 @@ export function SessionFields({ sessionId, info }: { sessionId: string; info: Se
     invalidates: ['getSessionInfo', 'getVideoInfo', 'getSessions', 'getSessionPeople'],
   });
   const send = useCallback(
-    (patch: Partial<SessionInfo>) => mutateAsync({ sessionId, ...patch }),
+    // The state is not edited here (it comes with the info): never sent back.
+    (patch: Partial<SessionInfo>) => mutateAsync({ sessionId, ...patch, state: undefined }),
     [mutateAsync, sessionId],
   );
   const { draft, edit, flush, errorOf, statusOf } = useDebouncedEdits(info, send);

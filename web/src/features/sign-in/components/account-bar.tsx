@@ -1,4 +1,4 @@
-import { UI_TEXTS, helloText } from '@uis/proto/browser';
+import { RESEARCHER, UI_TEXTS, helloText } from '@uis/proto/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../../api/queries';
@@ -9,6 +9,7 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { PATHS } from '../../../routes';
 import './account-bar.css';
 import { ACCOUNT_TEXTS } from '../../../i18n/en/account';
+import { GUIDE_TEXTS } from '../../../i18n/en/guide';
 
 /**
  * The top bar of the signed-in home screens (spec section 2): 'Hello, {name}', then delete-account
@@ -41,6 +42,13 @@ export function AccountBar() {
       <Icon name="touch_app" className="account-bar-logo" />
       <p className="account-bar-hello">{helloText(user.name)}</p>
       <div className="account-bar-actions">
+        {user.type === RESEARCHER ? (
+          <IconButton
+            icon="help_outline"
+            label={GUIDE_TEXTS.openGuide}
+            onClick={() => navigate(PATHS.guide)}
+          />
+        ) : null}
         <IconButton
           icon="person_remove"
           label={ACCOUNT_TEXTS.deleteAccount}

@@ -1,4 +1,4 @@
-import { UI_TEXTS, type UserType } from '@uis/proto/browser';
+import { JOIN_PATH, PARTICIPANT, UI_TEXTS, type UserType } from '@uis/proto/browser';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { call } from '../../../api/client';
@@ -46,7 +46,9 @@ export function SignupFlow() {
   // Read once, on arrival: a pending sign-up of this invite's e-mail means the choices are made.
   const [pending] = useState(() => (invite ? pendingSignupFor(invite.email) : null));
   const [stage, setStage] = useState<Stage>(pending ? 'finishing' : 'fill');
-  const [type, setType] = useState<UserType | null>(pending?.type ?? null);
+  // On the way to a join link: a participant, never offered the researcher's sign-up.
+  const throughJoinLink = returnPath?.startsWith(`${JOIN_PATH}/`) ?? false;
+  const [type, setType] = useState<UserType | null>(throughJoinLink ? PARTICIPANT : (pending?.type ?? null));
   const [email, setEmail] = useState(invite?.email ?? '');
   const [name, setName] = useState(pending?.name ?? invite?.name ?? '');
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -1,0 +1,6 @@
+import { ResearcherGuide } from '../features/guide/components/researcher-guide';
+
+/** `/guide`: the researcher's guide. */
+export function GuidePage() {
+  return <ResearcherGuide />;
+}
