@@ -210,4 +210,32 @@ describe('deleting a message', () => {
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorDeletingMessage);
     expect(screen.getByLabelText('Message from Ann')).toBeTruthy();
   });
+
+  it("moves the focus to the next message's delete icon once the row is hidden", async () => {
+    const second = '1b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
+    const record = (id: string, seq: string, name: string) => ({
+      message_id: id,
+      seq,
+      message: 'hello there',
+      time: '2024-05-01T10:00:00.000Z',
+      name,
+      videoTime: null,
+      actionId: null,
+    });
+    fakeApi({
+      '/getMessages': () => ok({ messages: [record(messageId, '1', 'Ann'), record(second, '2', 'Bo')] }),
+      '/deleteMessage': () => ok({ message: 'Message deleted.' }),
+    });
+    renderWithApi(<MessagesTab sessionId={sessionId} />);
+    await wait(0);
+    const undoable = vi.spyOn(notify, 'undoable');
+    const [first, next] = screen.getAllByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage });
+    fireEvent.click(first!);
+    const dialog = screen.getByRole('alertdialog', { name: RECORD_PANEL_TEXTS.deleteMessageHeading });
+    fireEvent.click(within(dialog).getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage }));
+    await wait(0);
+    expect(screen.getAllByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage })).toEqual([next]);
+    expect(document.activeElement).toBe(next);
+    act(() => undoable.mock.calls[0]![1].onUndo());
+  });
 });

@@ -47,6 +47,13 @@ export function MessageRow({ message }: { message: MessageRecord }) {
 
   const deleteConfirmed = () => {
     setConfirming(false);
+    // The row goes at once, and the focus with it: it moves to the next message's delete icon (else
+    // the previous one's), so a keyboard can go on deleting.
+    const row = edit.containerRef.current;
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>(
+      '.record-message-delete',
+    );
+    if (neighbour) setTimeout(() => neighbour.focus(), 0);
     const messageId = message.message_id;
     const closeToast = notify.undoable(RECORD_PANEL_TEXTS.messageDeleted, {
       undoLabel: RECORD_PANEL_TEXTS.undo,
@@ -81,6 +88,7 @@ export function MessageRow({ message }: { message: MessageRecord }) {
           <IconButton
             icon="delete"
             label={RECORD_PANEL_TEXTS.deleteMessage}
+            className="record-message-delete"
             onClick={() => {
               edit.cancel();
               setConfirming(true);
