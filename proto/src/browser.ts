@@ -9,3 +9,4 @@ export * from './status';
 export * from './clock-text';
 export * from './message-order';
 export * from './app-config';
+export * from './export-file-names';

@@ -41,8 +41,6 @@ export type PlaybackEvent = (typeof PLAYBACK_EVENTS)[number];
  * by now is a seek; closer, it is the same playback (a resync, a stall caught up).
  */
 export const PLAYBACK_SEEK_TOLERANCE_S = 1;
-/** The spec's download name for every export. */
-export const EXPORT_FILE_NAME = 'File.csv';
 
 // ---- Auth -------------------------------------------------------------------------------------
 
@@ -230,6 +228,13 @@ export const PRESENCE_HEARTBEAT_MS = 1_000;
  * person as left within this, not forever.
  */
 export const PRESENCE_TTL_MS = 3_500;
+/** The most events one `exposure` batch carries (a client sends more as further batches). */
+export const EXPOSURE_EVENTS_PER_BATCH = 50;
+/** A participant's client sends what it gathered this often while connected (sooner when a batch is full). */
+export const EXPOSURE_FLUSH_MS = 5_000;
+/** Exposure batches one participant may send per session and EXPOSURE_WINDOW_SECONDS (on each replica). */
+export const EXPOSURE_BATCHES_PER_WINDOW = 20;
+export const EXPOSURE_WINDOW_SECONDS = 10;
 /**
  * Messages the live chat sends on joining (the newest) and per page of older ones: a session with
  * 12,000 messages costs a joining client the same as one with 100.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, STATUS, type ErrorCode } from './envelope';
 import {
+  EXPOSURE_EVENTS_PER_BATCH,
   NAME_MAX_CHARS,
   PEER_ID_PATTERN,
   PLAYBACK_RATE_MAX,
@@ -18,6 +19,7 @@ import {
   videoTime,
 } from './fields';
 import { MessageRecord, PixelRecord } from './routes/records.routes';
+import { ClientExposureEvent } from './routes/exposure.routes';
 
 export * from './message-order';
 
@@ -157,6 +159,23 @@ export const PresenceReportPayload = z.object({
       state: z.enum(CALL_LINK_STATES, { error: `must be ${CALL_LINK_STATES.join(', ')}` }).optional(),
     })
     .optional(),
+  /** Ours: whether the session's video plays with its sound off (absent from a client without a player). */
+  sound: z.object({ muted: z.boolean({ error: 'must be true or false' }) }).optional(),
+  /** Ours: whether the page is visible (false: its tab is hidden or the window minimised). */
+  visible: z.boolean({ error: 'must be true or false' }).optional(),
+});
+/**
+ * Ours: a participant's client reports what they were exposed to (sound off and on, the tab hidden
+ * and shown, fullscreen, the video stalling), a batch at a time, each event with its own id: a
+ * batch sent again after a lost acknowledgement is stored once. Answered once stored, with how many
+ * of the batch were new. Participants only, in a session that has not ended.
+ */
+export const ExposurePayload = z.object({
+  sessionId: sessionId(),
+  events: z
+    .array(ClientExposureEvent, { error: 'must be a list of events' })
+    .min(1, 'must hold at least one event')
+    .max(EXPOSURE_EVENTS_PER_BATCH, `must hold at most ${EXPOSURE_EVENTS_PER_BATCH} events`),
 });
 /** The researcher asks who is in the session now (answered in the acknowledgement: a MonitorSnapshot). */
 export const MonitorPayload = z.object({ sessionId: sessionId() });
@@ -211,6 +230,7 @@ export const clientEventSchemas = {
   monitor: MonitorPayload,
   endSession: EndSessionPayload,
   reopenSession: ReopenSessionPayload,
+  exposure: ExposurePayload,
 } as const;
 export type ClientEventName = keyof typeof clientEventSchemas;
 export const CLIENT_EVENT_NAMES = Object.keys(clientEventSchemas) as ClientEventName[];
@@ -241,6 +261,10 @@ export const MonitoredParticipant = z.object({
   call: z
     .object({ connected: z.boolean(), muted: z.boolean(), state: z.enum(CALL_LINK_STATES).optional() })
     .nullable(),
+  /** The session's video plays muted on their page, or not; null before their client said (or without a player). */
+  sound: z.object({ muted: z.boolean() }).nullable(),
+  /** Their page is visible (false: the tab is hidden); null before their client said. */
+  visible: z.boolean().nullable(),
 });
 export type MonitoredParticipant = z.infer<typeof MonitoredParticipant>;
 
@@ -281,6 +305,8 @@ export interface ClientEventAcks {
   /** What the room heard in `sessionEnded` (the sender itself gets it here, not as the event). */
   endSession: { completionUrl: string | null };
   reopenSession: null;
+  /** How many events of the batch were stored now (the others were stored before: sent twice). */
+  exposure: { stored: number };
 }
 
 /** How many messages `message` (on initMessage and sync) and each `history` page carry. */

@@ -11,6 +11,8 @@ export * from './routes';
 export * from './internal';
 export * from './events';
 export * from './app-config';
+export * from './export-codebook';
+export * from './export-file-names';
 export * from './openapi';
 export * from './completion-url';
 export * from './pseudonyms';

@@ -24,9 +24,10 @@ import {
 } from './fields';
 import type { HttpMethod } from './route';
 import { ConsentAcceptance, ConsentVersion, Withdrawal } from './routes/consent.routes';
-import { Prompt } from './routes/content.routes';
+import { Action, Prompt } from './routes/content.routes';
 import { PARTICIPANT_SOURCES, PanelIdConflicts, PanelIds } from './routes/participation.routes';
 import { MessageRecord, PixelRecord, PlaybackRecord } from './routes/records.routes';
+import { EXPOSURE_KINDS } from './routes/exposure.routes';
 import type { RestServiceName, ServiceName } from './services';
 
 /**
@@ -150,6 +151,25 @@ export const AppendedMessage = z.object({
 export const MESSAGES_PER_APPEND = 200;
 
 /**
+ * An exposure event realtime appends for the participant it checked: one their client reported
+ * (its id is the client's), or a join or leave of realtime's own (clientTime null).
+ */
+export const AppendedExposure = z.object({
+  sessionId: id(),
+  ...Author,
+  eventId: id(),
+  kind: z.enum(EXPOSURE_KINDS, { error: `must be one of ${EXPOSURE_KINDS.join(', ')}` }),
+  videoTime: videoTime().nullable(),
+  clientTime: z.number({ error: 'must be a time in epoch milliseconds' }).int().positive().nullable(),
+});
+
+/**
+ * The most exposure events one recordsAppendExposure call carries: realtime sends what arrived while
+ * its previous append was in flight as one call (about 250 bytes each, well inside the body limit).
+ */
+export const EXPOSURE_PER_APPEND = 200;
+
+/**
  * The most session ids one recordsLatestMessages call carries. Realtime sends the joins that arrived
  * while its previous read was in flight as one call, so this caps one statement, not the rate; and
  * one answer (50 pages of 100 messages: about 0.5 MB of JSON, parsed and checked at once).
@@ -183,6 +203,25 @@ export const RosterEntry = z.object({
   panelIdConflicts: PanelIdConflicts,
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
+
+/** A session's settings as records' exports write them (studiesSessionSettings). */
+export const SessionSettings = z.object({
+  sessionId: z.uuid(),
+  groupId: z.uuid(),
+  groupTitle: z.string(),
+  title: z.string(),
+  type: z.enum(SESSION_TYPES),
+  source: z.string(),
+  track: z.string(),
+  /** 'everyone' (any signed-in participant) or 'list' (the e-mails of the scope only). */
+  scopeKind: z.enum(['everyone', 'list']),
+  /** How many e-mails the scope lists; null for everyone. */
+  scopeSize: z.number().int().nonnegative().nullable(),
+  completionUrl: z.string().nullable(),
+  /** ISO 8601 (UTC). */
+  createdAt: z.iso.datetime(),
+});
+export type SessionSettings = z.infer<typeof SessionSettings>;
 
 /** A page of a session's messages, oldest first; `hasMore`: older ones remain. */
 const MessagePageAnswer = z.object({ messages: z.array(MessageRecord), hasMore: z.boolean() });
@@ -343,6 +382,32 @@ export const internalRoutes = defineInternalRoutes({
     request: z.object({ sessionId: id() }),
     answer: z.object({ prompts: z.array(Prompt) }),
   },
+  contentListActions: {
+    method: 'GET',
+    path: '/internal/content/actions',
+    service: 'content',
+    summary: "A session's actions (reaction icons) as they are now, for records' exports (actions.csv).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ actions: z.array(Action) }),
+  },
+  contentSessionVideo: {
+    method: 'GET',
+    path: '/internal/content/video',
+    service: 'content',
+    summary:
+      "The file name of a session's uploaded video, or null when it has none, for records' exports (sessions.csv).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ name: z.string().nullable() }),
+  },
+  studiesSessionSettings: {
+    method: 'GET',
+    path: '/internal/studies/session-settings',
+    service: 'studies',
+    summary:
+      "A session's settings as they are now, with its group's title, for records' exports (sessions.csv): null for an unknown session. The scope as its kind and size only (the e-mails are not the export's business).",
+    request: z.object({ sessionId: id() }),
+    answer: z.object({ session: SessionSettings.nullable() }),
+  },
   recordsListMessages: {
     method: 'GET',
     path: '/internal/records/messages',
@@ -434,6 +499,15 @@ export const internalRoutes = defineInternalRoutes({
     }),
     // A researcher's play, pause, seek or prompt: a few a minute, logged as any request is.
     answer: z.object({ playback: PlaybackRecord }),
+  },
+  recordsAppendExposure: {
+    method: 'POST',
+    path: '/internal/records/exposure/batch',
+    service: 'records',
+    summary: `Realtime's group commit of exposure events (1 to ${EXPOSURE_PER_APPEND}): the batches participants' clients reported and the joins and leaves realtime saw, stored by one INSERT. Idempotent by event id: an event stored before (a batch sent again) is skipped, not refused. One bad item refuses the call (400) and stores nothing. Answers the ids of the events stored now (not those stored before).`,
+    request: z.object({ items: batchOf(AppendedExposure, EXPOSURE_PER_APPEND, 'event') }),
+    answer: z.object({ storedIds: z.array(z.uuid()) }),
+    hot: true,
   },
 });
 

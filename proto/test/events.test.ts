@@ -11,7 +11,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../src/events';
-import { CHAT_MESSAGE_MAX_CHARS } from '../src/constants';
+import { CHAT_MESSAGE_MAX_CHARS, EXPOSURE_EVENTS_PER_BATCH } from '../src/constants';
 
 /** The messages of a failed parse, by dotted path ('' for the root). */
 const issuesOf = (schema: z.ZodType, input: unknown): Record<string, string> => {
@@ -23,7 +23,7 @@ const issuesOf = (schema: z.ZodType, input: unknown): Record<string, string> => 
 const sessionId = '0b8f7a52-4a1e-4f4e-9d53-2f6a3a1c9e10';
 
 describe('socket events (spec section 7)', () => {
-  it("has the spec's client events, plus history, renewToken, clock, firePrompt, the monitor's two and the lifecycle's two", () => {
+  it("has the spec's client events, plus history, renewToken, clock, firePrompt, the monitor's two, the lifecycle's two and exposure", () => {
     expect([...CLIENT_EVENT_NAMES].sort()).toEqual(
       [
         'initMessage',
@@ -43,6 +43,7 @@ describe('socket events (spec section 7)', () => {
         'monitor',
         'endSession',
         'reopenSession',
+        'exposure',
       ].sort(),
     );
   });
@@ -83,10 +84,23 @@ describe('socket events (spec section 7)', () => {
       sessionId,
       playback: { currentTime: 3.25, paused: false, at: 1_764_000_000_000 },
       call: { connected: true, muted: false },
+      sound: { muted: true },
+      visible: false,
     },
     monitor: { sessionId },
     endSession: { sessionId },
     reopenSession: { sessionId },
+    exposure: {
+      sessionId,
+      events: [
+        {
+          eventId: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+          kind: 'stall',
+          videoTime: 12.5,
+          clientTime: 1_764_000_000_000,
+        },
+      ],
+    },
   } satisfies { [E in keyof ClientToServerEvents]: Parameters<ClientToServerEvents[E]>[0] };
 
   it.each(CLIENT_EVENT_NAMES.map((name) => [name]))('accepts a good %s payload', (name) => {
@@ -112,6 +126,33 @@ describe('socket events (spec section 7)', () => {
     expect(issuesOf(schema, { ...good.presenceReport, call: { connected: 'yes', muted: false } })).toEqual({
       'call.connected': 'must be true or false',
     });
+  });
+
+  it('refuses an exposure batch that is empty, too long, or claims what only realtime records', () => {
+    const schema = clientEventSchemas.exposure;
+    const [event] = good.exposure.events;
+    expect(issuesOf(schema, { sessionId, events: [] })).toEqual({ events: 'must hold at least one event' });
+    expect(
+      issuesOf(schema, {
+        sessionId,
+        events: Array.from({ length: EXPOSURE_EVENTS_PER_BATCH + 1 }, () => event),
+      }),
+    ).toEqual({ events: `must hold at most ${EXPOSURE_EVENTS_PER_BATCH} events` });
+    expect(issuesOf(schema, { sessionId, events: [{ ...event, kind: 'join' }] })).toEqual({
+      'events.0.kind': expect.stringContaining('must be one of mute') as string,
+    });
+    expect(issuesOf(schema, { sessionId, events: [{ ...event, videoTime: -2 }] })).toEqual({
+      'events.0.videoTime': 'must not be negative',
+    });
+    // Without a player (a chat session) there is no video time.
+    expect(
+      schema.safeParse({ sessionId, events: [{ ...event, kind: 'hidden', videoTime: null }] }).success,
+    ).toBe(true);
+    // Older clients send neither sound nor visibility.
+    expect(
+      clientEventSchemas.presenceReport.safeParse({ sessionId, playback: good.presenceReport.playback })
+        .success,
+    ).toBe(true);
   });
 
   it('refuses a click outside the video area', () => {

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { CLOCK_TIME_FORMAT_MESSAGE } from '../src/clock';
 import { DEFAULT_ACTION_COLOR, EVERYONE, ICON_STYLES } from '../src/constants';
 import { pixelColor } from '../src/fields';
-import { actionColor, iconName, iconStyle, routes, Scope, EXPORT_COLUMNS } from '../src/routes';
+import { DATA_EXPORT_TABLES } from '../src/export-codebook';
+import { actionColor, iconName, iconStyle, routes, Scope, AUDIT_SNAPSHOT_FIELDS } from '../src/routes';
 import type { AnswerOf, ParsedRequestOf, RequestOf } from '../src/routes';
 
 /** The messages of a failed parse, by dotted path ('' for the root). */
@@ -268,15 +269,19 @@ describe('records', () => {
     });
   });
 
-  it('exports one of four kinds, with the record field names as columns', () => {
+  it('exports one table of a session (identifiers only in the study export), and keeps the audit snapshot fields', () => {
     expect(routes.exportRecords.request.parse({ sessionId: SESSION_ID, kind: 'pixels' })).toEqual({
       sessionId: SESSION_ID,
       kind: 'pixels',
     });
-    expect(issuesOf(routes.exportRecords.request, { sessionId: SESSION_ID, kind: 'actions' })).toEqual({
-      kind: 'must be one of messages, pixels, prompts, playback',
+    expect(issuesOf(routes.exportRecords.request, { sessionId: SESSION_ID, kind: 'identifiers' })).toEqual({
+      kind: `must be one of ${DATA_EXPORT_TABLES.join(', ')}`,
     });
-    expect(EXPORT_COLUMNS.messages).toEqual([
+    expect(DATA_EXPORT_TABLES).toEqual(
+      expect.arrayContaining(['sessions', 'actions', 'messages', 'pixels', 'prompts', 'playback']),
+    );
+    // The audit log's stored JSON has these fields: they do not follow the exports' columns.
+    expect(AUDIT_SNAPSHOT_FIELDS.messages).toEqual([
       'message_id',
       'time',
       'videoTime',
@@ -284,28 +289,6 @@ describe('records', () => {
       'email',
       'message',
       'actionId',
-    ]);
-    expect(EXPORT_COLUMNS.pixels).toEqual([
-      'pixel_id',
-      'time',
-      'name',
-      'email',
-      'color',
-      'x',
-      'y',
-      'videoTime',
-      'sessionId',
-    ]);
-    expect(EXPORT_COLUMNS.prompts).toEqual(['prompt_id', 'time', 'duration', 'prompt']);
-    expect(EXPORT_COLUMNS.playback).toEqual([
-      'playback_id',
-      'time',
-      'videoTime',
-      'event',
-      'playbackRate',
-      'promptId',
-      'name',
-      'email',
     ]);
   });
 });

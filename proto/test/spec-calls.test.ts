@@ -9,6 +9,7 @@ import { studyExportRoutes } from '../src/routes/study-export.routes';
 import { participationRoutes } from '../src/routes/participation.routes';
 import { consentRoutes } from '../src/routes/consent.routes';
 import { deviceCheckRoutes } from '../src/routes/device-check.routes';
+import { exposureRoutes } from '../src/routes/exposure.routes';
 
 /** Spec section 7, "The calls it makes": method and path of every row, copied verbatim. */
 const SPEC_CALLS = [
@@ -84,6 +85,7 @@ describe('route table against spec section 7', () => {
       'GET /exportStudy',
       'GET /getCallSettings',
       'GET /getDeviceChecks',
+      'GET /getExposureEvents',
       'GET /getJoinLink',
       'GET /getJoinLinkInfo',
       'GET /getMyConsent',
@@ -126,6 +128,7 @@ describe('route table against spec section 7', () => {
       recordsRoutes,
       studyExportRoutes,
       deviceCheckRoutes,
+      exposureRoutes,
       signalRoutes,
     ];
     const total = parts.reduce((sum, part) => sum + Object.keys(part).length, 0);

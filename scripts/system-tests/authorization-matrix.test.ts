@@ -274,6 +274,7 @@ const MATRIX: Record<RouteName, Entry> = {
     }),
   },
   getDeviceChecks: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  getExposureEvents: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
   addPixel: {
     allowed: owner,
     input: (w) => ({ sessionId: w.sessionId, x: 0.5, y: 0.25, color: 'rgba(255, 0, 0, 1)' }),

@@ -1,6 +1,6 @@
 import { SCREEN_TEXTS, UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
-import { accessTokenOf, api } from './support/api';
+import { accessTokenOf, api, enterSession } from './support/api';
 import { holdAnswers } from './support/hold-answer';
 import { expectAccessible } from './support/axe';
 import { expectReceiving, tileVideo } from './support/call-media';
@@ -9,6 +9,7 @@ import { addSession, createGroup, openSession } from './support/dashboard';
 import {
   chatLog,
   contextFor,
+  livePath,
   openLive,
   researcherVideo,
   sampleVideo,
@@ -123,6 +124,10 @@ test("the researcher's screens: dashboard, session editor, pickers, records; the
   const participant = await signUp(emailOf('axe-pia'), 'Pia Access');
   for (const action of ACTIONS) await api('addAction', { sessionId, ...action }, token);
   await api('addPrompt', { sessionId, time: '00:00:05', duration: 3, prompt: 'What do you see?' }, token);
+  // Opened (the editor's Open now), so the participant may write before the live page is open; they
+  // took part (enterSession), so the researcher's Everyone sessions are in their list.
+  await api('editSessionInfo', { sessionId, state: 'live' }, token);
+  await enterSession(sessionId, participant.accessToken);
   await api('addMessage', { sessionId, message: 'Welcome, everyone' }, token);
   await api('addMessage', { sessionId, message: 'Hello' }, participant.accessToken);
   await api('addPixel', { sessionId, x: 0.25, y: 0.5, color: 'rgb(233, 30, 99)', videoTime: 12.5 }, token);
@@ -180,6 +185,11 @@ test('the live video session, researcher and participant, with chat and reaction
   const contexts = await Promise.all([rhea, pat].map((person) => contextFor(browser, person)));
   const [desk, seat] = await Promise.all(contexts.map((context) => context.newPage()));
   if (!desk || !seat) throw new Error('two pages');
+  // The participant's sound gate, before the video: in both layouts (a phone's too).
+  await enterSession(sessionId, pat.accessToken);
+  await seat.goto(livePath(sessionId));
+  await expect(seat.getByTestId('sound-gate')).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(seat, 'sound gate');
   await Promise.all([openLive(desk, sessionId), openLive(seat, sessionId)]);
 
   await say(desk, 'Welcome! Watch the pattern and say what you notice.');

@@ -42,10 +42,7 @@ async function exportedTable(editor: Page, file: string): Promise<Record<string,
   ]);
   const zip = path.join(OUTPUT_DIR, `consent-${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(zip);
-  // The CSV starts with a byte order mark.
-  const [header = [], ...rows] = parseCsv(
-    execFileSync('unzip', ['-p', zip, file], { encoding: 'utf8' }).replace(/^\uFEFF/, ''),
-  );
+  const [header = [], ...rows] = parseCsv(execFileSync('unzip', ['-p', zip, file], { encoding: 'utf8' }));
   return rows.map((row) => Object.fromEntries(header.map((column, i) => [column, row[i] ?? ''])));
 }
 
@@ -123,19 +120,23 @@ test('consent is asked before the live screen opens, and the agreement is in the
     const consents = await exportedTable(editor, 'consents.csv');
     expect(consents).toEqual([
       {
-        sessionId,
-        userId: expect.any(String),
-        name: 'Pat Participant',
-        email: pat.email,
+        session_id: sessionId,
+        participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/),
         version: '1',
         sha256: sha256(CONSENT),
-        acceptedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        withdrawnAt: '',
+        accepted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        withdrawn_at: '',
       },
     ]);
     const texts = await exportedTable(editor, 'consent-texts.csv');
     expect(texts).toEqual([
-      { sessionId, version: '1', sha256: sha256(CONSENT), createdAt: expect.any(String), text: CONSENT },
+      {
+        session_id: sessionId,
+        version: '1',
+        sha256: sha256(CONSENT),
+        created_at: expect.any(String),
+        text: CONSENT,
+      },
     ]);
   });
   await Promise.all([deskContext.close(), patContext.close()]);
@@ -232,11 +233,10 @@ test("a withdrawal deletes that participant's records in that session only", asy
     const rows = await exportedTable(editor, 'withdrawals.csv');
     expect(rows).toEqual([
       expect.objectContaining({
-        sessionId: left.sessionId,
-        name: 'Pat Withdrawing',
-        email: pat.email,
-        messages: '1',
-        clicks: '1',
+        session_id: left.sessionId,
+        participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/),
+        messages_deleted: '1',
+        clicks_deleted: '1',
       }),
     ]);
     await editor.goto(`/editSession/:${kept.sessionId}`);

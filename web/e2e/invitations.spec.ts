@@ -220,23 +220,26 @@ test("a join link with a panel's ids adds a newcomer, whose ids show in People a
     await expectAccessible(editor, 'editor: People and Join link');
   });
 
-  await test.step("the study export's participants.csv has the ids", async () => {
-    const answer = await fetch(`${stack().baseUrl}/exportStudy?sessionId=${sessionId}`, {
+  await test.step("the study export's identifiers.csv has the ids, a column each", async () => {
+    const answer = await fetch(`${stack().baseUrl}/exportStudy?sessionId=${sessionId}&identifiers=true`, {
       headers: { Authorization: `Bearer ${owner.accessToken}` },
     });
     expect(answer.status).toBe(200);
     const files = unzip(Buffer.from(await answer.arrayBuffer()));
-    const csv = files.get(studyExportFileName('participants'));
-    expect(csv, 'participants.csv in the archive').toBeDefined();
-    const [header = [], ...rows] = parseCsv(csv!.toString('utf8').replace(/^\uFEFF/, ''));
-    const row = rows.find((cells) => cells[header.indexOf('email')] === newcomer);
-    expect(row, `${newcomer} in participants.csv`).toBeDefined();
-    expect(row![header.indexOf('source')]).toBe('link');
-    expect(JSON.parse(row![header.indexOf('panelIds')] ?? '')).toEqual({
-      PROLIFIC_PID: 'abc123',
-      STUDY_ID: 's1',
-      SESSION_ID: 'x9',
+    const table = (name: 'participants' | 'identifiers') => {
+      const csv = files.get(studyExportFileName(name));
+      expect(csv, `${name}.csv in the archive`).toBeDefined();
+      const [header = [], ...rows] = parseCsv(csv!.toString('utf8'));
+      return rows.map((cells) => Object.fromEntries(header.map((column, i) => [column, cells[i] ?? ''])));
+    };
+    const who = table('identifiers').find((row) => row.email === newcomer);
+    expect(who, `${newcomer} in identifiers.csv`).toMatchObject({
+      panel_PROLIFIC_PID: 'abc123',
+      panel_STUDY_ID: 's1',
+      panel_SESSION_ID: 'x9',
     });
+    const row = table('participants').find((cells) => cells.participant_id === who!.participant_id);
+    expect(row, `${newcomer} in participants.csv`).toMatchObject({ source: 'link' });
   });
   await editor.context().close();
 });

@@ -1,5 +1,7 @@
+import { api } from './support/api';
 import { capture } from './support/screenshots';
 import { COMMON_TEXTS } from '../src/i18n/en/common';
+import { LIVE_CONTROL_TEXTS, LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 import {
   contextFor,
   expect,
@@ -14,7 +16,7 @@ import { emailOf } from './support/users';
 /** The monitor must show a participant gone this soon after they leave. */
 const GONE_WITHIN_MS = 5_000;
 
-test("the researcher's monitor shows two participants joining, their drift, and one leaving", async ({
+test("the researcher's monitor shows two participants joining, their drift, sound and tab, and one leaving", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -53,6 +55,23 @@ test("the researcher's monitor shows two participants joining, their drift, and 
   const drifts = await monitor.locator('.live-monitor-drift').allTextContents();
   console.log(`[live-monitor] drifts shown while playing: ${drifts.join(', ')}`);
   await capture(desk, 'live-monitor', monitor);
+
+  // Pat turns the video's sound off, then hides the tab: the monitor says both.
+  await patPage.getByRole('button', { name: LIVE_CONTROL_TEXTS.muteVideo }).click();
+  await expect(patRow.locator('.live-monitor-sound.off')).toContainText(LIVE_SESSION_TEXTS.soundOff);
+  await patPage.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(patRow.getByText(LIVE_SESSION_TEXTS.tabHidden)).toBeVisible();
+  // And the exposure log has it all (a hidden tab sends what it gathered at once).
+  const patsExposure = async () =>
+    (await api('getExposureEvents', { sessionId }, rhea.accessToken)).events
+      .filter((event) => event.name === pat.name)
+      .map((event) => event.kind);
+  await expect
+    .poll(patsExposure, { timeout: 10_000 })
+    .toEqual(expect.arrayContaining(['join', 'unmute', 'mute', 'hidden']));
 
   // Quinn closes the tab: shown as left within 5 s.
   const closedAt = Date.now();

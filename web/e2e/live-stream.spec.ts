@@ -75,7 +75,7 @@ test('a YouTube stream: the researcher plays, seeks and pauses with its controls
   if (!desk || !seat) throw new Error('two pages');
   const measured: Record<string, number> = {};
 
-  await test.step("both open it: YouTube's player, with controls for the researcher only, muted for the participant", async () => {
+  await test.step("both open it: YouTube's player, with controls for the researcher only, with sound for the participant past the gate", async () => {
     await enterSession(sessionId, pia.accessToken);
     for (const page of [desk, seat]) {
       await page.goto(livePath(sessionId));
@@ -86,7 +86,8 @@ test('a YouTube stream: the researcher plays, seeks and pauses with its controls
       controls: true,
       muted: false,
     });
-    await expect.poll(async () => (await youTubeSnapshot(seat)).muted).toBe(true);
+    // waitUntilYouTubeReady passed the participant's sound gate with 'I hear it'.
+    await expect.poll(async () => (await youTubeSnapshot(seat)).muted).toBe(false);
     expect((await youTubeSnapshot(seat)).controls).toBe(false);
     // Its picture only shows: clicks go to the video area's click capture, never to YouTube.
     await expect(seat.locator('.stream-player iframe')).toHaveCSS('pointer-events', 'none');
@@ -172,7 +173,8 @@ test('an HLS stream through hls.js: the researcher plays, seeks and pauses, a pa
     }
     await expect(desk.locator('video')).toHaveJSProperty('controls', true);
     await expect(seat.locator('video')).toHaveJSProperty('controls', false);
-    await expect(seat.locator('video')).toHaveJSProperty('muted', true);
+    // openLive passed the sound gate with 'I hear it'.
+    await expect(seat.locator('video')).toHaveJSProperty('muted', false);
   });
 
   await test.step('play: the participant plays along', async () => {

@@ -1,4 +1,5 @@
-import { EXPORT_FILE_NAME, VALIDATION_TEXTS } from '@uis/proto/browser';
+import type { DataExportTable } from '@uis/proto';
+import { VALIDATION_TEXTS, sessionExportFileName } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import { accessTokenOf, api, signUpThroughApi } from './support/api';
@@ -9,21 +10,21 @@ import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
 import { RECORD_PANEL_TEXTS } from '../src/i18n/en/records';
 
-/** A byte order mark opens the file, so spreadsheet programs read it as UTF-8. */
-const BOM = '\uFEFF';
+/** A participant_id: people are pseudonymous in the exports (e-mails only in the study export's identifiers.csv). */
+const PARTICIPANT_ID = /^P-[0-9a-f]{12}$/;
 
-/** Clicks Export and answers the downloaded file's name and its cells. */
+/** Clicks Export and answers the downloaded file's name and its cells (UTF-8, no byte order mark). */
 async function exportTab(page: Page): Promise<{ name: string; rows: string[][] }> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export' }).click(),
   ]);
   const text = fs.readFileSync(await download.path(), 'utf8');
-  expect(text.startsWith(BOM), 'the export starts with a byte order mark').toBe(true);
-  return { name: download.suggestedFilename(), rows: parseCsv(text.slice(BOM.length)) };
+  expect(text.startsWith('\uFEFF'), 'the export has no byte order mark').toBe(false);
+  return { name: download.suggestedFilename(), rows: parseCsv(text) };
 }
 
-test('the record panel shows records seeded through the API, edits and deletes a message, and exports each tab as File.csv', async ({
+test('the record panel shows records seeded through the API, edits and deletes a message, and exports each tab named after the session', async ({
   page,
   context,
 }) => {
@@ -35,7 +36,9 @@ test('the record panel shows records seeded through the API, edits and deletes a
   const sessionId = await newSessionInEditor(page);
   const token = await accessTokenOf(context);
 
-  // The session's scope is Everyone, so the participant may write in it too.
+  // The session's scope is Everyone, and it is opened (as the editor's Open now does), so the
+  // participant may write in it too.
+  await api('editSessionInfo', { sessionId, state: 'live' }, token);
   await api('addMessage', { sessionId, message: 'Welcome, everyone' }, token);
   await api('addMessage', { sessionId, message: 'The "red" button, top left' }, participant.accessToken);
   await api('addMessage', { sessionId, message: 'Thanks for joining' }, token);
@@ -43,6 +46,8 @@ test('the record panel shows records seeded through the API, edits and deletes a
   await api('addPixel', { sessionId, x: 1, y: 0, color: 'n/a' }, token);
   await api('addPrompt', { sessionId, time: '00:01:30', duration: 5, prompt: 'Rate, from 1 to 5' }, token);
   await page.reload();
+  const { sessionInfo } = await api('getSessionInfo', { sessionId }, token);
+  const fileOf = (table: DataExportTable) => sessionExportFileName(sessionInfo.title, table);
 
   const records = page.getByRole('region', { name: 'Records' });
   const messages = records.getByRole('listitem');
@@ -95,15 +100,47 @@ test('the record panel shows records seeded through the API, edits and deletes a
 
   await test.step('exports the messages', async () => {
     const { name, rows } = await exportTab(page);
-    expect(name).toBe(EXPORT_FILE_NAME);
-    expect(rows[0]).toEqual(['message_id', 'time', 'videoTime', 'name', 'email', 'message', 'actionId']);
-    // Typed over REST: no video time, not a reaction.
-    expect(rows.slice(1).map(([, , at, who, email, text, action]) => [at, who, email, text, action])).toEqual(
+    expect(name).toBe(fileOf('messages'));
+    expect(rows[0]).toEqual([
+      'session_id',
+      'message_id',
+      'seq',
+      'participant_id',
+      'sent_at',
+      'video_time_ms',
+      'message',
+      'action_id',
+      'edited',
+      'original_text',
+    ]);
+    // Typed over REST: no video time, not a reaction; the first one edited, its text as written kept.
+    expect(
+      rows
+        .slice(1)
+        .map(([session, , , who, , at, text, action, edited, original]) => [
+          session,
+          who?.replace(PARTICIPANT_ID, 'P-…'),
+          at,
+          text,
+          action,
+          edited,
+          original,
+        ]),
+    ).toEqual([
       [
-        ['', 'Rosalind Franklin', rosalind, 'Welcome, everyone!\nPlease keep your camera on.', ''],
-        ['', 'Marie Curie', marie, 'The "red" button, top left', ''],
+        sessionId,
+        'P-…',
+        '',
+        'Welcome, everyone!\nPlease keep your camera on.',
+        '',
+        'true',
+        'Welcome, everyone',
       ],
-    );
+      [sessionId, 'P-…', '', 'The "red" button, top left', '', 'false', ''],
+    ]);
+    expect(rows[1]![3]).not.toBe(rows[2]![3]);
+    expect(JSON.stringify(rows)).not.toContain(rosalind);
+    expect(JSON.stringify(rows)).not.toContain(marie);
   });
 
   await test.step('Pixels: who, time, x, y, colour swatch; one deleted; exported', async () => {
@@ -119,25 +156,31 @@ test('the record panel shows records seeded through the API, edits and deletes a
     await capture(page, 'records-pixels', records);
 
     const exported = await exportTab(page);
-    expect(exported.name).toBe(EXPORT_FILE_NAME);
+    expect(exported.name).toBe(fileOf('pixels'));
     expect(exported.rows[0]).toEqual([
+      'session_id',
       'pixel_id',
-      'time',
-      'name',
-      'email',
-      'color',
+      'participant_id',
+      'clicked_at',
+      'video_time_ms',
       'x',
       'y',
-      'videoTime',
-      'sessionId',
+      'color',
     ]);
     expect(
       exported.rows
         .slice(1)
-        .map(([, , who, email, color, x, y, at, session]) => [who, email, color, x, y, at, session]),
+        .map(([session, , who, , at, x, y, color]) => [
+          session,
+          who?.replace(PARTICIPANT_ID, 'P-…'),
+          at,
+          x,
+          y,
+          color,
+        ]),
     ).toEqual([
-      ['Rosalind Franklin', rosalind, 'rgb(233, 30, 99)', '0.25', '0.5', '12.5', sessionId],
-      ['Rosalind Franklin', rosalind, 'n/a', '1', '0', '', sessionId],
+      [sessionId, 'P-…', '12500', '0.25', '0.5', 'rgb(233, 30, 99)'],
+      [sessionId, 'P-…', '', '1', '0', 'n/a'],
     ]);
 
     await saved(page, '/deletePixel', () =>
@@ -155,10 +198,10 @@ test('the record panel shows records seeded through the API, edits and deletes a
     await capture(page, 'records-prompts', records);
 
     const exported = await exportTab(page);
-    expect(exported.name).toBe(EXPORT_FILE_NAME);
-    expect(exported.rows[0]).toEqual(['prompt_id', 'time', 'duration', 'prompt']);
-    expect(exported.rows.slice(1).map(([, time, duration, text]) => [time, duration, text])).toEqual([
-      ['00:01:30', '5', 'Rate, from 1 to 5'],
+    expect(exported.name).toBe(fileOf('prompts'));
+    expect(exported.rows[0]).toEqual(['session_id', 'prompt_id', 'video_time_ms', 'duration_ms', 'prompt']);
+    expect(exported.rows.slice(1).map(([, , time, duration, text]) => [time, duration, text])).toEqual([
+      ['90000', '5000', 'Rate, from 1 to 5'],
     ]);
   });
 });

@@ -73,19 +73,6 @@ export const Withdrawal = z.object({
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
-/** The study export's consent tables, after the records' (STUDY_EXPORT_TABLES lists them all). */
-export const CONSENT_EXPORT_TABLES = ['consent-texts', 'consents', 'withdrawals'] as const;
-
-/** Their columns (STUDY_EXPORT_COLUMNS has them with the others). */
-export const CONSENT_EXPORT_COLUMNS = {
-  /** Every version of each session's consent text, with the text itself (so each hash can be checked). */
-  'consent-texts': ['sessionId', 'version', 'sha256', 'createdAt', 'text'],
-  /** Every agreement, ended or not (withdrawnAt). */
-  consents: ['sessionId', 'userId', 'name', 'email', 'version', 'sha256', 'acceptedAt', 'withdrawnAt'],
-  /** Every withdrawal, with the counts of records it deleted. */
-  withdrawals: ['withdrawal_id', 'time', 'sessionId', 'userId', 'name', 'email', 'messages', 'clicks'],
-} as const;
-
 export const consentRoutes = defineRoutes({
   getSessionConsent: {
     method: 'GET',

@@ -45,25 +45,6 @@ export const DeviceCheck = z.object({
 });
 export type DeviceCheck = z.infer<typeof DeviceCheck>;
 
-/** The study export's device-check table (STUDY_EXPORT_TABLES lists it with the others). */
-export const DEVICE_CHECK_EXPORT_TABLES = ['device-checks'] as const;
-
-/** Its columns (STUDY_EXPORT_COLUMNS has them with the others). */
-export const DEVICE_CHECK_EXPORT_COLUMNS = {
-  'device-checks': [
-    'device_check_id',
-    'time',
-    'sessionId',
-    'userId',
-    'name',
-    'email',
-    'browserName',
-    'browserVersion',
-    ...DEVICE_CHECK_ITEMS,
-    'rttMs',
-  ],
-} as const;
-
 export const deviceCheckRoutes = defineRoutes({
   saveDeviceCheck: {
     method: 'POST',

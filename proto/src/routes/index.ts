@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes';
 import { consentRoutes } from './consent.routes';
 import { contentRoutes } from './content.routes';
 import { deviceCheckRoutes } from './device-check.routes';
+import { exposureRoutes } from './exposure.routes';
 import { participationRoutes } from './participation.routes';
 import { recordsRoutes } from './records.routes';
 import { signalRoutes } from './signal.routes';
@@ -14,6 +15,7 @@ export * from './auth.routes';
 export * from './consent.routes';
 export * from './content.routes';
 export * from './device-check.routes';
+export * from './exposure.routes';
 export * from './participation.routes';
 export * from './records.routes';
 export * from './session-or-group';
@@ -30,6 +32,7 @@ export const routes = {
   ...contentRoutes,
   ...recordsRoutes,
   ...deviceCheckRoutes,
+  ...exposureRoutes,
   ...studyExportRoutes,
   ...signalRoutes,
 };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { EXPORT_FILE_NAME, PLAYBACK_EVENTS, RECORD_KINDS, type RecordKind } from '../constants';
+import { PLAYBACK_EVENTS } from '../constants';
+import { DATA_EXPORT_TABLES, type DataExportTable } from '../export-codebook';
 import { Message, fraction, id, messageText, pixelColor, senderName, videoTime } from '../fields';
 import { defineRoutes } from '../route';
-import { Prompt } from './content.routes';
 import { sessionOrGroupRequest } from './session-or-group';
 
 /**
@@ -78,11 +78,11 @@ export const PlaybackRecord = z.object({
 export type PlaybackRecord = z.infer<typeof PlaybackRecord>;
 
 /**
- * The columns of each export, in order (spec: a header row of the field names). The record's own
- * fields plus `email`, the author's address: the export is the session owner's study data, while
- * answers to participants never carry it. Prompt `time` is hh:mm:ss in the export, as it is typed.
+ * What the audit log keeps of a message or click it changes (its `before` and `after`, as JSON): the
+ * record's own fields plus `email`, the author's address. Stored entries have these fields, so they
+ * stay; the exports write their own columns (EXPORT_TABLES, export-codebook.ts).
  */
-export const EXPORT_COLUMNS = {
+export const AUDIT_SNAPSHOT_FIELDS = {
   messages: [
     'message_id',
     'time',
@@ -103,22 +103,11 @@ export const EXPORT_COLUMNS = {
     'videoTime',
     'sessionId',
   ] as const satisfies readonly (keyof PixelRecord | 'email')[],
-  prompts: ['prompt_id', 'time', 'duration', 'prompt'] as const satisfies readonly (keyof Prompt)[],
-  playback: [
-    'playback_id',
-    'time',
-    'videoTime',
-    'event',
-    'playbackRate',
-    'promptId',
-    'name',
-    'email',
-  ] as const satisfies readonly (keyof PlaybackRecord | 'email')[],
-} as const satisfies Record<RecordKind, readonly string[]>;
+} as const;
 
-/** One row of an export of `kind`: a cell per column; null is an empty cell. */
-export type ExportRow<K extends RecordKind> = Record<
-  (typeof EXPORT_COLUMNS)[K][number],
+/** A logged record of `kind` (AUDIT_SNAPSHOT_FIELDS); null is a missing value. */
+export type AuditSnapshot<K extends keyof typeof AUDIT_SNAPSHOT_FIELDS> = Record<
+  (typeof AUDIT_SNAPSHOT_FIELDS)[K][number],
   string | number | null
 >;
 
@@ -241,10 +230,12 @@ export const recordsRoutes = defineRoutes({
     access: 'researcher',
     extension: true,
     produces: 'csv',
-    summary: `Downloads one kind of record of one of the caller's sessions as CSV: an attachment named ${EXPORT_FILE_NAME} (the spec's name), UTF-8 with a byte order mark, CRLF rows, a header row of the field names (EXPORT_COLUMNS, with the author's e-mail: the owner's study data), RFC 4180 quoting, and cells starting with = + - @ tab or CR prefixed with ' against formula injection. The spec exports in the browser; doing it on the server keeps large sessions out of the page. kind=prompts exports prompts (records asks content for them), time as hh:mm:ss; kind=playback the playback log. Messages carry the session's video time and, for a reaction, its action id.`,
+    summary: `Downloads one table of one of the caller's sessions as CSV, exactly that table's file of the study export for this session alone (EXPORT_TABLES: columns, types and meanings): an attachment named <session-title-slug>-<kind>.csv (the spec named every export File.csv; a name that says what it holds replaces it deliberately), UTF-8 without a byte order mark, CRLF rows, a header row of the column names, RFC 4180 quoting, and cells starting with = + - @ tab or CR prefixed with ' against formula injection. People are pseudonymous participant_ids (no e-mails); instants are ISO 8601 UTC (\`_at\`), video positions and durations whole milliseconds (\`_ms\`). kind is a record tab's (messages, pixels, prompts, playback) or any other table of the study export but identifiers; prompts, actions and sessions are asked of content and studies.`,
     request: z.object({
       sessionId: id(),
-      kind: z.enum(RECORD_KINDS, { error: `must be one of ${RECORD_KINDS.join(', ')}` }),
+      kind: z.enum(DATA_EXPORT_TABLES as [DataExportTable, ...DataExportTable[]], {
+        error: `must be one of ${DATA_EXPORT_TABLES.join(', ')}`,
+      }),
     }),
     answer: z.string(),
   },

@@ -1,27 +1,29 @@
 import { z } from 'zod';
 import { id } from '../fields';
 import { defineRoutes } from '../route';
-import { CONSENT_EXPORT_COLUMNS, CONSENT_EXPORT_TABLES } from './consent.routes';
-import { DEVICE_CHECK_EXPORT_COLUMNS, DEVICE_CHECK_EXPORT_TABLES } from './device-check.routes';
-import { EXPORT_COLUMNS } from './records.routes';
+import {
+  DATA_EXPORT_TABLES,
+  EXPORT_CODEBOOK_FILE,
+  EXPORT_TABLE_NAMES,
+  IDENTIFYING_EXPORT_TABLE,
+  exportColumns,
+  exportTableFile,
+  type ExportTable,
+  type ExportTableRow,
+} from '../export-codebook';
 
 /**
  * The study export: a whole session, or every session of a group, as one ZIP archive. Its layout
  * (file names, the columns of each CSV, the manifest) is part of the wire, so it lives here.
  */
 
-/** The CSV files of an archive, in the order they are written; each is `<table>.csv`. */
-export const STUDY_EXPORT_TABLES = [
-  'messages',
-  'pixels',
-  'prompts',
-  'playback',
-  'participants',
-  'audit',
-  ...CONSENT_EXPORT_TABLES,
-  ...DEVICE_CHECK_EXPORT_TABLES,
-] as const;
-export type StudyExportTable = (typeof STUDY_EXPORT_TABLES)[number];
+/**
+ * The files of an archive, in the order they are written: a CSV per table of EXPORT_TABLES
+ * (export-codebook.ts: their columns, types and meanings), identifiers.csv only when asked for, then
+ * codebook.csv, consent-texts.json and manifest.json last.
+ */
+export const STUDY_EXPORT_TABLES = EXPORT_TABLE_NAMES;
+export type StudyExportTable = ExportTable;
 
 /** The archive's last file: what it holds, who exported it, and the SHA-256 of every other file. */
 export const STUDY_EXPORT_MANIFEST = 'manifest.json';
@@ -32,11 +34,14 @@ export const STUDY_EXPORT_MANIFEST = 'manifest.json';
 export const STUDY_EXPORT_CONSENT_TEXTS = 'consent-texts.json';
 /** What the manifest says of the files whose meaning is not plain from their name. */
 export const STUDY_EXPORT_NOTES = [
-  `${STUDY_EXPORT_CONSENT_TEXTS} holds every consent text exactly as shown, with its version and SHA-256: hash the text there to verify it. consent-texts.csv holds the same texts for spreadsheets, where a text starting with =, +, - or @ has a ' put before it.`,
-  "Every CSV is UTF-8 with a byte order mark and CRLF rows; a cell starting with =, +, - or @ (after any spaces) has a ' put before it, so no spreadsheet runs it as a formula.",
+  `${EXPORT_CODEBOOK_FILE} lists every file and column with its type (text, integer, number, boolean, timestamp) and meaning.`,
+  'Every CSV is UTF-8 without a byte order mark, with CRLF rows. Wall-clock instants are ISO 8601 in UTC with milliseconds (columns ending _at); video positions and durations are whole milliseconds (columns ending _ms); booleans are true or false; an empty cell is a missing value.',
+  'People are participant_ids (P- and 12 hex digits), the same in every export this researcher makes. E-mails, names, account ids and panel ids are only in identifiers.csv, in an export made with identifiers.',
+  `${STUDY_EXPORT_CONSENT_TEXTS} holds every consent text exactly as shown, with its version and SHA-256: hash the text there to verify it. consent-texts.csv holds the same texts for spreadsheets.`,
+  "A text cell starting with =, +, -, @, tab, CR, LF, | or ; (after any spaces) has a ' put before it, so no spreadsheet runs it as a formula; remove that ' to get the text as written.",
 ] as const;
 /** `format` of the manifest: changes when a column or a file changes meaning. */
-export const STUDY_EXPORT_FORMAT = 'uis-study-export/1';
+export const STUDY_EXPORT_FORMAT = 'uis-study-export/2';
 
 /**
  * The kinds of researcher change the audit log records, named after the route that made them:
@@ -45,61 +50,23 @@ export const STUDY_EXPORT_FORMAT = 'uis-study-export/1';
 export const AUDIT_KINDS = ['editMessage', 'deleteMessage', 'deletePixel'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-/**
- * The columns of each CSV. The record kinds keep File.csv's columns (EXPORT_COLUMNS) first, in its
- * order, so a script written for File.csv reads them by the same names; `sessionId` is added last
- * where the kind lacks one. One table per kind for the whole export (a single session or a group),
- * rather than a folder per session: a study is analysed as one table per kind (read once, grouped
- * by sessionId), the archive has the same files whatever the group's size, and a session's
- * export has exactly the shape of a group's.
- * - participants: one row per person and session, for everyone who wrote a record of the session
- *   (a message, a reaction, a click, a playback entry): their latest name and e-mail, their counts,
- *   and the times of their first and last record; and for everyone the session's scope names or who
- *   joined by its link (studies' roster), how they came (`source`: scope or link), when they were
- *   last invited and first opened the session, and their recruitment panel's ids (`panelIds`, the
- *   join link's query as JSON, e.g. {"PROLIFIC_PID":"..."}, of their first join that carried any; later
- *   joins' other ids in `panelIdConflicts`, as JSON). A person on the roster who wrote
- *   nothing has counts of 0 and no name; one who wrote but is not on it (the researcher) has no source.
- * - audit: the researchers' edits and deletions of the session's records (before and after as the
- *   record's export row in JSON; after is empty for a deletion).
- * - consent-texts, consents, withdrawals: CONSENT_EXPORT_COLUMNS (consent.routes.ts).
- * - device-checks: the participants' pre-session checks, DEVICE_CHECK_EXPORT_COLUMNS (device-check.routes.ts).
- */
-export const STUDY_EXPORT_COLUMNS = {
-  messages: [...EXPORT_COLUMNS.messages, 'sessionId'],
-  pixels: EXPORT_COLUMNS.pixels,
-  prompts: [...EXPORT_COLUMNS.prompts, 'sessionId'],
-  playback: [...EXPORT_COLUMNS.playback, 'sessionId'],
-  participants: [
-    'sessionId',
-    'userId',
-    'name',
-    'email',
-    'messages',
-    'reactions',
-    'clicks',
-    'playback',
-    'firstTime',
-    'lastTime',
-    'source',
-    'invitedAt',
-    'joinedAt',
-    'panelIds',
-    'panelIdConflicts',
-  ],
-  audit: ['audit_id', 'time', 'sessionId', 'kind', 'recordId', 'userId', 'email', 'name', 'before', 'after'],
-  ...CONSENT_EXPORT_COLUMNS,
-  ...DEVICE_CHECK_EXPORT_COLUMNS,
-} as const satisfies Record<StudyExportTable, readonly string[]>;
+/** The columns of each CSV (EXPORT_TABLES'), by name; identifiers.csv adds a panel_<NAME> column per panel id. */
+export const STUDY_EXPORT_COLUMNS = Object.fromEntries(
+  EXPORT_TABLE_NAMES.map((name) => [name, exportColumns(name)]),
+) as Record<StudyExportTable, readonly string[]>;
 
 /** One row of an archive's `table`: a cell per column; null is an empty cell. */
-export type StudyExportRow<T extends StudyExportTable> = Record<
-  (typeof STUDY_EXPORT_COLUMNS)[T][number],
-  string | number | null
->;
+export type StudyExportRow<T extends StudyExportTable> = ExportTableRow<T>;
 
 /** The file name of a table in the archive. */
-export const studyExportFileName = (table: StudyExportTable) => `${table}.csv` as const;
+export const studyExportFileName = exportTableFile;
+
+/** An export's `identifiers` option: leave them out unless asked (true, or the text 'true' of a query). */
+export const includeIdentifiers = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+    .transform((value) => value === true || value === 'true')
+    .optional();
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
 
@@ -111,7 +78,12 @@ export const StudyExportManifest = z.object({
   /** The researcher who exported it. */
   exportedBy: z.object({ userId: z.uuid(), name: z.string(), email: z.string() }),
   /** What was exported: a group (every session in it, oldest first), or one session (groupId null). */
-  exported: z.object({ groupId: z.uuid().nullable(), sessionIds: z.array(z.uuid()) }),
+  exported: z.object({
+    groupId: z.uuid().nullable(),
+    sessionIds: z.array(z.uuid()),
+    /** Whether identifiers.csv is in the archive (the researcher asked for it). */
+    identifiers: z.boolean(),
+  }),
   /** Every other file of the archive, in its order: data rows (the header not counted), bytes, SHA-256. */
   files: z.array(
     z.object({
@@ -146,9 +118,9 @@ export const studyExportRoutes = defineRoutes({
     access: 'researcher',
     extension: true,
     produces: 'zip',
-    summary: `Downloads one of the caller's sessions (sessionId), or every session of one of the caller's groups (groupId), as one ZIP archive: ${STUDY_EXPORT_TABLES.map(studyExportFileName).join(', ')} (UTF-8 CSV with a byte order mark, CRLF rows, formula-neutralised cells, as File.csv) and ${STUDY_EXPORT_MANIFEST} last, with the row count, size and SHA-256 of every file, the export time, the exporting researcher and what was exported. The spec exports one kind of one session at a time; a study's analysis needs all of it at once, verifiably. Streamed as it is read, so a session of a million records costs what a small one does; a refusal (403, 404, 400, 503) comes before the first byte as the JSON error.`,
+    summary: `Downloads one of the caller's sessions (sessionId), or every session of one of the caller's groups (groupId), as one ZIP archive: ${DATA_EXPORT_TABLES.map(studyExportFileName).join(', ')}, ${exportTableFile(IDENTIFYING_EXPORT_TABLE)} only with identifiers=true (e-mails, names, account ids, a column per panel id; left out by default), ${EXPORT_CODEBOOK_FILE} (every file and column: type and meaning), ${STUDY_EXPORT_CONSENT_TEXTS}, and ${STUDY_EXPORT_MANIFEST} last, with the row count, size and SHA-256 of every file, the export time, the exporting researcher and what was exported. CSVs are UTF-8 without a byte order mark, CRLF rows, formula-neutralised cells; people are pseudonymous participant_ids; instants are ISO 8601 UTC (\`_at\`), video positions and durations whole milliseconds (\`_ms\`). The spec exports one kind of one session at a time; a study's analysis needs all of it at once, verifiably. Streamed as it is read, so a session of a million records costs what a small one does; a refusal (403, 404, 400, 503) comes before the first byte as the JSON error.`,
     request: z
-      .object({ sessionId: id().optional(), groupId: id().optional() })
+      .object({ sessionId: id().optional(), groupId: id().optional(), identifiers: includeIdentifiers() })
       .superRefine(({ sessionId, groupId }, ctx) => {
         if (sessionId === undefined && groupId === undefined)
           ctx.addIssue({ code: 'custom', message: STUDY_EXPORT_TEXTS.neither });

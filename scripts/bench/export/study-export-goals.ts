@@ -354,7 +354,7 @@ function report(
     what: 'study export: a ZIP of a session of 1,000,000 records',
     goal: `records RSS growth < ${mb(MAX_RSS_GROWTH_BYTES)} MB; records idle while the client stalls; the archive whole`,
     measured:
-      `RSS +${mb(growth)} MB (+${mb(stallGrowth)} MB while stalled; File.csv of its messages alone +${mb(csv.rssMax - csv.rssBefore)} MB); ` +
+      `RSS +${mb(growth)} MB (+${mb(stallGrowth)} MB while stalled; its messages CSV alone +${mb(csv.rssMax - csv.rssBefore)} MB); ` +
       `${fixed(streaming)} s, ` +
       `${mb(figures.bytes)} MB, ${fixed(verified.records / streaming / 1000)}k records/s; ` +
       (whole ? 'hashes and counts match' : '**archive not whole**'),
@@ -367,7 +367,7 @@ function report(
         "records' own address (records as `npm run stack` runs it: its built main, JSON logs at info, EXPORT_PAGE_ROWS at " +
         'its default), the archive written to disk as it arrives. Before each download records is settled (a full ' +
         `collection, then 2 s); its RSS is sampled every ${RSS_SAMPLE_MS} ms. The baseline is the CSV export of the same ` +
-        "session's messages (File.csv: the same row reads and CSV writer, no ZIP, no hashing). After " +
+        "session's messages (/exportRecords: the same row reads and CSV writer, no ZIP, no hashing). After " +
         `${mb(STALL_AFTER_BYTES)} MB the study export's client stops reading: the ` +
         'sockets between them fill, then records must stop reading Postgres (backpressure), not buffer the rest; the stall ' +
         `lasts until records is idle, then ${STALL_MS / 1000} s more.`,
@@ -379,7 +379,7 @@ function report(
         `${fixed(warmUp.seconds, 2)} s; records RSS ${mb(warmUp.rssBefore)} MB before, ${mb(warmUp.rssMax)} MB at most (+${mb(warmUp.rssMax - warmUp.rssBefore)} MB)`,
       ]),
       row([
-        `baseline, run after: File.csv of the same session's ${(MESSAGES - 1).toLocaleString('en')} messages (GET /exportRecords, no ZIP)`,
+        `baseline, run after: the messages CSV of the same session's ${(MESSAGES - 1).toLocaleString('en')} messages (GET /exportRecords, no ZIP)`,
         `${fixed(csv.seconds)} s, ${mb(csv.bytes)} MB; records RSS ${mb(csv.rssBefore)} MB before, ${mb(csv.rssMax)} MB at most (+${mb(csv.rssMax - csv.rssBefore)} MB)`,
       ]),
       row(['records RSS before (the measured export)', `${mb(figures.rssBefore)} MB`]),
@@ -444,7 +444,7 @@ async function run(context: BenchContext): Promise<GoalResult[]> {
     const figures = await download(bench, who, sessionId, file);
     context.log(`exported in ${fixed(figures.seconds)} s; verifying`);
     const verified = verify(file, context.scratch);
-    context.log("the baseline: File.csv of the session's messages");
+    context.log("the baseline: the CSV of the session's messages");
     const csv = await download(bench, who, sessionId, file, {
       stall: false,
       path: `/exportRecords?sessionId=${sessionId}&kind=messages`,

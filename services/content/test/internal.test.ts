@@ -52,6 +52,32 @@ describe('internal endpoints (service token only)', () => {
     ).toEqual([]);
   });
 
+  it('names a session’s uploaded video for records’ exports', async () => {
+    const sessionId = await filledSession();
+    expect(await internal.call(internalRoutes.contentSessionVideo, { sessionId })).toEqual({
+      name: 'clip.mp4',
+    });
+    await internal.call(internalRoutes.contentVideoDelete, { sessionId });
+    expect(await internal.call(internalRoutes.contentSessionVideo, { sessionId })).toEqual({ name: null });
+  });
+
+  it('lists a session’s actions in the order added for records’ exports', async () => {
+    const sessionId = await filledSession();
+    const { actions } = await internal.call(internalRoutes.contentListActions, { sessionId });
+    const listed = await h
+      .http()
+      .get('/getActions')
+      .set(h.as('owner').headers)
+      .query({ sessionId })
+      .expect(200);
+    expect(actions).toEqual(listed.body.res.actions);
+    expect(actions.map((a) => a.name)).toEqual(['Clap', 'Wave']);
+    expect(
+      (await internal.call(internalRoutes.contentListActions, { sessionId: randomUUID() })).actions,
+    ).toEqual([]);
+    await h.http().get(internalRoutes.contentListActions.path).query({ sessionId }).expect(403);
+  });
+
   it('deletes the actions, prompts and video of the given sessions only; again is harmless', async () => {
     // One after another: a researcher may have only UPLOADS_PER_USER (2) uploads in progress at once.
     const [gone, alsoGone, kept] = [await filledSession(), await filledSession(), await filledSession()];

@@ -4,3 +4,4 @@
  */
 export * from './live-connection';
 export * from './server-clock';
+export * from './exposure-outbox';

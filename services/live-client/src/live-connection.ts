@@ -338,6 +338,9 @@ export class LiveConnection {
         this.chat.receivedList(answer.res);
         this.publish({ listFailed: false });
         void this.fillGap();
+      } else if (answer.res.code === ERROR_CODES.SESSION_ENDED) {
+        // Not a failure to fetch: the session is closed (the join's answer says so too).
+        this.publish({ sessionState: 'ended' });
       } else {
         this.chat.receivedList(undefined);
         this.publish({ listFailed: true });

@@ -16,6 +16,9 @@ export const REALTIME_TEXTS = {
   ownerOnly: SESSION_ACCESS_TEXTS.ownerOnly,
   participantsClick: 'Only participants click the video; the researcher reviews their clicks.',
   clicksOff: CLICKS_OFF_TEXT,
+  participantsReportExposure: 'Only participants report what they saw and heard; the researcher reads it.',
+  tooManyExposureReports: (seconds: number) =>
+    `Too many exposure reports: wait ${seconds} second${seconds === 1 ? '' : 's'} before the next.`,
   // Access to a session ended while connected.
   removed: 'You are no longer part of this session: the researcher changed who takes part.',
   deleted: 'This session was deleted by its researcher.',

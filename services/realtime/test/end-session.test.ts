@@ -58,6 +58,8 @@ describe('ending a live session', () => {
     expect(await p3.join(sessionId)).toEqual(ended);
     expect(await p3.ask('message', { sessionId, message: 'after the end' })).toEqual(ended);
     expect(p3.state.sessionState).toBe('ended');
+    // Closed, not a failure to fetch the chat: the page says it ended, not 'Error fetching chat messages'.
+    expect(p3.state.listFailed).toBe(false);
 
     // Reopened, it starts clean, on either replica.
     expect(await owner2.reopen()).toEqual({ status: 'SUCCESS', res: null });

@@ -1,4 +1,9 @@
-import { CHAT_MESSAGE_MAX_CHARS, CLIENT_EVENT_NAMES, type ClientEventName } from '@uis/proto';
+import {
+  CHAT_MESSAGE_MAX_CHARS,
+  CLIENT_EVENT_NAMES,
+  EXPOSURE_EVENTS_PER_BATCH,
+  type ClientEventName,
+} from '@uis/proto';
 import { waitFor } from '@uis/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { MAX_QUEUED_EVENTS } from '../src/live-session/live-events';
@@ -207,6 +212,13 @@ describe('realtime refuses', () => {
   });
 
   describe('malformed payloads', () => {
+    /** A good exposure event, each with an id of its own. */
+    const exposureEvent = () => ({
+      eventId: randomUUID(),
+      kind: 'mute',
+      videoTime: 1.5,
+      clientTime: Date.now(),
+    });
     /** A good payload of each event, the session's where it names one. */
     const good = (): Record<ClientEventName, Record<string, unknown>> => ({
       initMessage: { sessionId },
@@ -219,7 +231,7 @@ describe('realtime refuses', () => {
       joinVideoChat: { sessionId, userId: 'peer-1' },
       syncVideoChat: { sessionId },
       history: { sessionId, before: anchorId },
-      // The sender's own renewed token (the owner sends every event but clickVideo).
+      // The sender's own renewed token (the owner sends every event but clickVideo and exposure).
       renewToken: { token: stack.signIn(researcher.user).token },
       clock: {},
       firePrompt: { sessionId, promptId: anchorId },
@@ -232,6 +244,7 @@ describe('realtime refuses', () => {
       // Another session of the owner's: ending this one would end the participant's connection.
       endSession: { sessionId: endedSessionId },
       reopenSession: { sessionId: endedSessionId },
+      exposure: { sessionId, events: [exposureEvent()] },
     });
     /** The id of a message of the session, for history's `before`. */
     let anchorId: string;
@@ -288,6 +301,16 @@ describe('realtime refuses', () => {
           : []),
         ...(event === 'history' ? [{ ...payload, before: 'not-an-id' }] : []),
         ...(event === 'renewToken' ? [{ token: '' }, { token: 42 }] : []),
+        ...(event === 'exposure'
+          ? [
+              { sessionId, events: [] },
+              // Joins and leaves are realtime's own: a client cannot claim one.
+              { sessionId, events: [{ ...exposureEvent(), kind: 'join' }] },
+              { sessionId, events: [{ ...exposureEvent(), eventId: 'not-an-id' }] },
+              { sessionId, events: [{ ...exposureEvent(), clientTime: -1 }] },
+              { sessionId, events: Array.from({ length: EXPOSURE_EVENTS_PER_BATCH + 1 }, exposureEvent) },
+            ]
+          : []),
       ];
     };
 
@@ -302,7 +325,7 @@ describe('realtime refuses', () => {
     it.each(CLIENT_EVENT_NAMES.map((event) => [event]))(
       'of %s get an error acknowledgement',
       async (event) => {
-        const sender = event === 'clickVideo' ? participant : owner;
+        const sender = event === 'clickVideo' || event === 'exposure' ? participant : owner;
         // The good payload passes, so each refusal below is the payload's fault.
         expect((await rawAsk(sender, event, good()[event])).status).toBe('SUCCESS');
         for (const payload of badPayloads(event)) {

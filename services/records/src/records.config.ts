@@ -7,6 +7,11 @@ export const recordsEnv = serviceEnv.merge(databaseEnv).extend({
   EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Messages and clicks one user may store in one session per 10 s over REST, as realtime counts live ones. */
   LIVE_WRITE_LIMIT: liveWriteLimitVar(),
+  /**
+   * The key of the exports' participant_ids (export/participant-ids.ts); unset, one derived from
+   * JWT_SECRET. Ids stay the same across exports as long as it does.
+   */
+  PARTICIPANT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 export type RecordsConfig = z.output<typeof recordsEnv>;
 

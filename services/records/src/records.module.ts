@@ -5,6 +5,7 @@ import { RecordCountsModule } from './counts/record-counts.module';
 import { RecordsDb } from './db/records-db';
 import { DeletionModule } from './deletion/deletion.module';
 import { DeviceChecksModule } from './device-checks/device-checks.module';
+import { ExposureModule } from './exposure/exposure.module';
 import { RecordsExportModule } from './export/records-export.module';
 import { MessagesModule } from './messages/messages.module';
 import { CreateRecordsTables1763856000000 } from './migrations/1763856000000-create-records-tables';
@@ -13,7 +14,9 @@ import { CreateAuditLog1764000000100 } from './migrations/1764000000100-create-a
 import { CreateWithdrawals1795500000000 } from './migrations/1795500000000-create-withdrawals';
 import { CreateDeviceChecks1795600000000 } from './migrations/1795600000000-create-device-checks';
 import { PerSessionOrder1795700000000 } from './migrations/1795700000000-per-session-order';
-import { LifecyclePlaybackEvents1795800000000 } from './migrations/1795800000000-lifecycle-playback-events';
+import { MessageOriginalText1795800000000 } from './migrations/1795800000000-message-original-text';
+import { LifecyclePlaybackEvents1795800000200 } from './migrations/1795800000200-lifecycle-playback-events';
+import { CreateExposureEvents1795900000000 } from './migrations/1795900000000-create-exposure-events';
 import { PixelsModule } from './pixels/pixels.module';
 import { PlaybackModule } from './playback/playback.module';
 import { RECORDS_CONFIG, type RecordsConfig } from './records.config';
@@ -37,7 +40,9 @@ export const recordsDatabase = () => ({
     CreateWithdrawals1795500000000,
     CreateDeviceChecks1795600000000,
     PerSessionOrder1795700000000,
-    LifecyclePlaybackEvents1795800000000,
+    MessageOriginalText1795800000000,
+    LifecyclePlaybackEvents1795800000200,
+    CreateExposureEvents1795900000000,
   ],
 });
 
@@ -67,6 +72,7 @@ export class RecordsModule {
         PlaybackModule,
         AuditModule,
         DeviceChecksModule,
+        ExposureModule,
         WithdrawalsModule,
         RecordsExportModule,
         StudyExportModule,

@@ -50,7 +50,7 @@ const exportedChecks = async (sessionId: string) => {
     .parse(rawBody)
     .expect(200);
   const file = (await unzip(res.body as Buffer)).find((entry) => entry.name === 'device-checks.csv');
-  const text = file!.bytes.subarray(3).toString('utf8');
+  const text = file!.bytes.toString('utf8');
   return { header: text.split('\r\n')[0], rows: parse<Record<string, string>>(text, { columns: true }) };
 };
 
@@ -89,14 +89,19 @@ describe('pre-session device checks', () => {
     // Three rows across export pages of two, in order.
     const { header, rows } = await exportedChecks(sessionId);
     expect(header).toBe(
-      'device_check_id,time,sessionId,userId,name,email,browserName,browserVersion,camera,microphone,speakers,stun,turn,rtt,rttMs',
+      'session_id,device_check_id,participant_id,checked_at,browser_name,browser_version,camera,microphone,speakers,stun,turn,rtt,rtt_ms',
     );
-    expect(rows.map((row) => [row.device_check_id, row.sessionId, row.camera, row.rttMs])).toEqual([
+    expect(rows.map((row) => [row.device_check_id, row.session_id, row.camera, row.rtt_ms])).toEqual([
       [check.device_check_id, sessionId, 'fail', '12'],
       [second.device_check_id, sessionId, 'pass', '12'],
       [owners.device_check_id, sessionId, 'pass', ''],
     ]);
-    expect(rows[0]).toMatchObject({ email: h.users.participant.email, browserName: 'Chrome' });
+    expect(rows[0]).toMatchObject({
+      participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/),
+      browser_name: 'Chrome',
+    });
+    expect(rows[0]!.participant_id).not.toBe(rows[2]!.participant_id);
+    expect(rows[0]!.checked_at).toBe(check.time);
   });
 
   it.each([

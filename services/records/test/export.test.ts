@@ -1,4 +1,10 @@
-import { EXPORT_COLUMNS, RECORD_KINDS, internalRoutes, type RecordKind } from '@uis/proto';
+import {
+  DATA_EXPORT_TABLES,
+  RECORD_KINDS,
+  STUDY_EXPORT_COLUMNS,
+  internalRoutes,
+  type DataExportTable,
+} from '@uis/proto';
 import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { rawBody, startRecords, type Caller, type RecordsHarness } from './support/records-harness';
@@ -10,9 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const PARTICIPANT_ID = /^P-[0-9a-f]{12}$/;
 
-const exportOf = (sessionId: string, kind: RecordKind, caller: Caller = 'owner') =>
+const exportOf = (sessionId: string, kind: DataExportTable, caller: Caller = 'owner') =>
   h
     .http()
     .get('/exportRecords')
@@ -22,16 +29,22 @@ const exportOf = (sessionId: string, kind: RecordKind, caller: Caller = 'owner')
     .parse(rawBody);
 
 /** Downloads an export, checks it is a proper CSV attachment, and parses it back. */
-const download = async (sessionId: string, kind: RecordKind) => {
+const download = async (sessionId: string, kind: DataExportTable) => {
   const res = await exportOf(sessionId, kind).expect(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  expect(res.headers['content-disposition']).toBe('attachment; filename="File.csv"');
-  const bytes = res.body as Buffer;
-  expect(bytes.subarray(0, 3)).toEqual(BOM);
-  const text = bytes.subarray(3).toString('utf8');
-  expect(text.split('\r\n')[0]).toBe(EXPORT_COLUMNS[kind].join(','));
+  expect(res.headers['content-disposition']).toMatch(
+    new RegExp(`^attachment; filename="[a-z0-9-]+-${kind}\\.csv"$`),
+  );
+  const text = (res.body as Buffer).toString('utf8');
+  // UTF-8 without a byte order mark: the header is the first byte.
+  expect(text.split('\r\n')[0]).toBe(STUDY_EXPORT_COLUMNS[kind].join(','));
   const rows = parse<Record<string, string>>(text, { columns: true });
-  return { text, rows };
+  return { text, rows, disposition: res.headers['content-disposition'] as string };
+};
+
+/** Every e-mail and name the harness knows is absent: people are participant_ids. */
+const expectNoEmails = (text: string) => {
+  for (const user of Object.values(h.users)) expect(text).not.toContain(user.email);
 };
 
 const TRICKY = [
@@ -50,7 +63,7 @@ const TRICKY = [
 const neutralised = (cell: string) => (/^[=+\-@\t\r\n|;]/.test(cell) ? `'${cell}` : cell);
 
 describe('export of messages', () => {
-  it('every message with its author’s name and e-mail, quoted and neutralised, in order', async () => {
+  it('every message with its author’s participant_id (no e-mail), quoted and neutralised, in order', async () => {
     const sessionId = await h.session({ scope: null });
     // Names come from the access token: a comma and quotes, a formula, and a leading tab.
     const quoted = h.person('participant', { name: 'Doe, "Jane"' });
@@ -78,40 +91,87 @@ describe('export of messages', () => {
 
     const { text, rows } = await download(sessionId, 'messages');
     expect(rows).toEqual([
-      ...sent.map((m) => ({
+      ...sent.map((m, i) => ({
+        session_id: sessionId,
         message_id: m.id,
-        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-        videoTime: '',
-        name: neutralised(m.name),
-        email: m.email,
+        seq: String(i + 1),
+        participant_id: expect.stringMatching(PARTICIPANT_ID),
+        sent_at: expect.stringMatching(ISO),
+        video_time_ms: '',
         message: neutralised(m.message),
-        actionId: '',
+        action_id: '',
+        edited: 'false',
+        original_text: '',
       })),
       {
+        session_id: sessionId,
         message_id: live.message_id,
-        time: live.time,
-        videoTime: '',
-        name: h.users.participant.name,
-        email: h.users.participant.email,
+        seq: String(sent.length + 1),
+        participant_id: expect.stringMatching(PARTICIPANT_ID),
+        sent_at: live.time,
+        video_time_ms: '',
         message: "'@everyone hello",
-        actionId: '',
+        action_id: '',
+        edited: 'false',
+        original_text: '',
       },
     ]);
+    // One id per person: the same writer's messages share it, different writers differ.
+    const idOf = new Map<string, string>();
+    for (const [i, m] of sent.entries()) {
+      const known = idOf.get(m.email);
+      if (known) expect(rows[i]!.participant_id).toBe(known);
+      else idOf.set(m.email, rows[i]!.participant_id!);
+    }
+    expect(new Set(idOf.values()).size).toBe(writers.length);
+    expectNoEmails(text);
     // The raw text: quoting where needed (RFC 4180), a leading ' on every cell that could run.
     expect(text).toContain('"comma, inside"');
     expect(text).toContain('"she said ""hi"""');
     expect(text).toContain('"line one\nline two"');
     expect(text).toContain(`"'=cmd|""/c calc""!A1"`);
-    // (The last column, actionId, is empty: these are typed messages, not reactions.)
-    expect(text).toContain(`,'+1,\r\n`);
-    expect(text).toContain(`,'-2,\r\n`);
-    expect(text).toContain(`,'\tTabby,`);
-    expect(text).toContain(',héllo 😀 日本語,\r\n');
+    // (Then action_id, empty for typed messages, edited and original_text.)
+    expect(text).toContain(`,'+1,,false,\r\n`);
+    expect(text).toContain(`,'-2,,false,\r\n`);
+    expect(text).toContain(',héllo 😀 日本語,,false,\r\n');
+  });
+
+  it('marks an edited message and keeps the text as written, through later edits', async () => {
+    const sessionId = await h.session();
+    const message = await h.appendMessage(sessionId, { message: 'as written', videoTime: 12.3456 });
+    const untouched = await h.appendMessage(sessionId, { message: 'left alone' });
+    for (const text of ['first edit', 'second edit']) {
+      await h
+        .http()
+        .post('/editMessage')
+        .set(h.as('owner').headers)
+        .send({ messageId: message.message_id, message: text })
+        .expect(200);
+    }
+    const { rows } = await download(sessionId, 'messages');
+    expect(rows.map((r) => [r.message_id, r.message, r.edited, r.original_text, r.video_time_ms])).toEqual([
+      [message.message_id, 'second edit', 'true', 'as written', '12346'],
+      [untouched.message_id, 'left alone', 'false', '', ''],
+    ]);
+  });
+
+  it('is named after the session’s title', async () => {
+    const sessionId = await h.session();
+    await h
+      .studiesHttp()
+      .post('/editSessionInfo')
+      .set(h.as('owner').headers)
+      .send({ sessionId, title: 'Pilot: Café study #2' })
+      .expect(200);
+    const { disposition } = await download(sessionId, 'messages');
+    expect(disposition).toBe('attachment; filename="pilot-cafe-study-2-messages.csv"');
   });
 
   it('an empty session exports the header row only', async () => {
     const { text, rows } = await download(await h.session(), 'messages');
-    expect(text).toBe('message_id,time,videoTime,name,email,message,actionId\r\n');
+    expect(text).toBe(
+      'session_id,message_id,seq,participant_id,sent_at,video_time_ms,message,action_id,edited,original_text\r\n',
+    );
     expect(rows).toEqual([]);
   });
 
@@ -133,7 +193,7 @@ describe('export of messages', () => {
 });
 
 describe('export of pixels', () => {
-  it('every click with its numbers, video time, author name and e-mail', async () => {
+  it('every click with its numbers, video time in milliseconds and author’s participant_id', async () => {
     const sessionId = await h.session();
     const rest = await h
       .http()
@@ -161,33 +221,35 @@ describe('export of pixels', () => {
       live.push(res.body.res.pixel);
     }
 
-    const { rows } = await download(sessionId, 'pixels');
+    const { text, rows } = await download(sessionId, 'pixels');
     expect(rows).toEqual([
       {
+        session_id: sessionId,
         pixel_id: rest.body.res.pixel.pixel_id,
-        time: rest.body.res.pixel.time,
-        name: h.users.owner.name,
-        email: h.users.owner.email,
-        color: 'rgba(1, 2, 3, 0.5)',
+        participant_id: expect.stringMatching(PARTICIPANT_ID),
+        clicked_at: rest.body.res.pixel.time,
+        video_time_ms: '3500',
         x: '0.125',
         y: '1',
-        videoTime: '3.5',
-        sessionId,
+        color: 'rgba(1, 2, 3, 0.5)',
       },
       {
+        session_id: sessionId,
         pixel_id: live[0].pixel_id,
-        time: live[0].time,
-        name: `'-minus, "quoted"`,
-        email: h.users.participant.email,
-        color: 'n/a',
+        participant_id: expect.stringMatching(PARTICIPANT_ID),
+        clicked_at: live[0].time,
+        video_time_ms: '',
         x: '0.5',
         y: '0.25',
-        videoTime: '',
-        sessionId,
+        color: 'n/a',
       },
-      expect.objectContaining({ pixel_id: live[1].pixel_id, color: '#abc', videoTime: '0' }),
-      expect.objectContaining({ pixel_id: live[2].pixel_id, color: '#abcdef', x: '0', videoTime: '' }),
+      expect.objectContaining({ pixel_id: live[1].pixel_id, color: '#abc', video_time_ms: '0' }),
+      expect.objectContaining({ pixel_id: live[2].pixel_id, color: '#abcdef', x: '0', video_time_ms: '' }),
     ]);
+    expect(rows[0]!.participant_id).not.toBe(rows[1]!.participant_id);
+    expect(rows[1]!.participant_id).toBe(rows[2]!.participant_id);
+    expectNoEmails(text);
+    expect(text).not.toContain('minus');
   });
 
   it('only the session’s own clicks', async () => {
@@ -205,7 +267,7 @@ describe('export of pixels', () => {
 });
 
 describe('export of prompts', () => {
-  it('asks content for the prompts and writes their time as hh:mm:ss', async () => {
+  it('asks content for the prompts and writes their time and duration in milliseconds', async () => {
     const sessionId = await h.session();
     const prompts = [
       { prompt_id: randomUUID(), time: 0, duration: 0, prompt: '' },
@@ -216,10 +278,34 @@ describe('export of prompts', () => {
     h.setPrompts(sessionId, prompts);
     const { rows } = await download(sessionId, 'prompts');
     expect(rows).toEqual([
-      { prompt_id: prompts[0]!.prompt_id, time: '00:00:00', duration: '0', prompt: '' },
-      { prompt_id: prompts[1]!.prompt_id, time: '00:01:05', duration: '2.5', prompt: prompts[1]!.prompt },
-      { prompt_id: prompts[2]!.prompt_id, time: '01:02:03', duration: '10', prompt: "'=SUM(A1:A9)" },
-      { prompt_id: prompts[3]!.prompt_id, time: '100:00:00', duration: '0', prompt: 'ünïcødé, 🎬' },
+      {
+        session_id: sessionId,
+        prompt_id: prompts[0]!.prompt_id,
+        video_time_ms: '0',
+        duration_ms: '0',
+        prompt: '',
+      },
+      {
+        session_id: sessionId,
+        prompt_id: prompts[1]!.prompt_id,
+        video_time_ms: '65000',
+        duration_ms: '2500',
+        prompt: prompts[1]!.prompt,
+      },
+      {
+        session_id: sessionId,
+        prompt_id: prompts[2]!.prompt_id,
+        video_time_ms: '3723000',
+        duration_ms: '10000',
+        prompt: "'=SUM(A1:A9)",
+      },
+      {
+        session_id: sessionId,
+        prompt_id: prompts[3]!.prompt_id,
+        video_time_ms: '360000000',
+        duration_ms: '0',
+        prompt: 'ünïcødé, 🎬',
+      },
     ]);
   });
 
@@ -279,11 +365,11 @@ describe('export: who may do it', () => {
 
 describe('export: bad input is a 400 that says what is wrong', () => {
   it.each([
-    ['no kind', { sessionId: randomUUID() }, 'kind: must be one of messages, pixels, prompts, playback'],
+    ['no kind', { sessionId: randomUUID() }, `kind: must be one of ${DATA_EXPORT_TABLES.join(', ')}`],
     [
-      'an unknown kind',
-      { sessionId: randomUUID(), kind: 'actions' },
-      'kind: must be one of messages, pixels, prompts, playback',
+      'the identifiers, which only the study export holds',
+      { sessionId: randomUUID(), kind: 'identifiers' },
+      `kind: must be one of ${DATA_EXPORT_TABLES.join(', ')}`,
     ],
     ['no session', { kind: 'messages' }, 'This field must not be empty'],
     ['a bad session id', { sessionId: '../etc', kind: 'messages' }, 'sessionId: is not a valid id'],

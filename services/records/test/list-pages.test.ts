@@ -41,6 +41,13 @@ const LISTS = {
       ].map(([column, value]) => [column!, value!]),
     ),
   },
+  getExposureEvents: {
+    table: 'exposure_events',
+    list: 'events',
+    id: 'exposure_id',
+    // The id is the client's event id: no default.
+    columns: { id: 'gen_random_uuid()', kind: `'mute'`, video_time: 'n' },
+  },
   getSessionWithdrawals: {
     table: 'withdrawals',
     list: 'withdrawals',

@@ -120,20 +120,24 @@ describe('the playback log', () => {
       .buffer(true)
       .parse(rawBody)
       .expect(200);
-    const text = (res.body as Buffer).subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('playback_id,time,videoTime,event,playbackRate,promptId,name,email');
+    const text = (res.body as Buffer).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      'session_id,playback_id,seq,participant_id,logged_at,event,video_time_ms,playback_rate,prompt_id',
+    );
     expect(parse(text, { columns: true })).toEqual(
       entries.map((entry) => ({
+        session_id: sessionId,
         playback_id: entry.playback_id,
-        time: entry.time,
-        videoTime: String(entry.videoTime),
+        seq: entry.seq,
+        participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/),
+        logged_at: entry.time,
         event: entry.event,
-        playbackRate: '1',
-        promptId: entry.promptId ?? '',
-        name: h.users.owner.name,
-        email: h.users.owner.email,
+        video_time_ms: String(entry.videoTime * 1000),
+        playback_rate: '1',
+        prompt_id: entry.promptId ?? '',
       })),
     );
+    expect(text).not.toContain(h.users.owner.email);
   });
 
   it('goes with its session, and with its author’s account', async () => {

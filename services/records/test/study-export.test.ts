@@ -1,4 +1,7 @@
 import {
+  DATA_EXPORT_TABLES,
+  EXPORT_CODEBOOK_FILE,
+  EXPORT_CODEBOOK_MARKDOWN,
   STUDY_EXPORT_COLUMNS,
   STUDY_EXPORT_CONSENT_TEXTS,
   STUDY_EXPORT_FORMAT,
@@ -30,53 +33,77 @@ afterAll(async () => {
   await h.close();
 });
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const FILE_NAMES = [
-  ...STUDY_EXPORT_TABLES.map(studyExportFileName),
+/** The files of an archive, in order: without identifiers unless asked. */
+const fileNames = (identifiers: boolean) => [
+  ...(identifiers ? STUDY_EXPORT_TABLES : DATA_EXPORT_TABLES).map(studyExportFileName),
+  EXPORT_CODEBOOK_FILE,
+  EXPORT_CODEBOOK_MARKDOWN,
   STUDY_EXPORT_CONSENT_TEXTS,
   STUDY_EXPORT_MANIFEST,
 ];
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const PARTICIPANT_ID = /^P-[0-9a-f]{12}$/;
 
 const exportStudy = (query: Record<string, string>, caller: Caller = 'owner') =>
   h.http().get('/exportStudy').set(h.as(caller).headers).query(query).buffer(true).parse(rawBody);
 
-type Tables = Record<StudyExportTable, Record<string, string>[]>;
+type Tables = Partial<Record<StudyExportTable, Record<string, string>[]>> &
+  Record<Exclude<StudyExportTable, 'identifiers'>, Record<string, string>[]>;
 
 /**
- * Downloads an export and checks what every archive must be: a ZIP attachment of the six CSVs and
- * the manifest last; the manifest's size, SHA-256 and row count of each file are the file's; each
- * CSV starts with the byte order mark and the header of its columns, and parses.
+ * Downloads an export and checks what every archive must be: a ZIP attachment of the CSVs, the
+ * codebook, the consent texts and the manifest last; the manifest's size, SHA-256 and row count of
+ * each file are the file's; each CSV starts (no byte order mark) with the header its codebook rows
+ * list, and parses; no e-mail is anywhere unless identifiers were asked for.
  */
 async function download(
   query: Record<string, string>,
-): Promise<{ manifest: StudyExportManifest; tables: Tables }> {
+): Promise<{ manifest: StudyExportManifest; tables: Tables; files: { name: string; bytes: Buffer }[] }> {
+  const identifiers = query.identifiers === 'true';
   const res = await exportStudy(query).expect(200);
   expect(res.headers['content-type']).toBe('application/zip');
   const what = query.groupId ? `group-${query.groupId}` : `session-${query.sessionId}`;
   expect(res.headers['content-disposition']).toBe(`attachment; filename="study-${what}.zip"`);
   const files = await unzip(res.body as Buffer);
-  expect(files.map((file) => file.name)).toEqual(FILE_NAMES);
+  expect(files.map((file) => file.name)).toEqual(fileNames(identifiers));
   const manifest = StudyExportManifest.parse(JSON.parse(files.at(-1)!.bytes.toString('utf8')));
-  expect(manifest.files.map((file) => file.name)).toEqual(FILE_NAMES.slice(0, -1));
+  expect(manifest.files.map((file) => file.name)).toEqual(fileNames(identifiers).slice(0, -1));
 
-  const tables = {} as Tables;
-  for (const [i, table] of STUDY_EXPORT_TABLES.entries()) {
-    const { bytes } = files[i]!;
+  const parsed = new Map<string, Record<string, string>[]>();
+  for (const [i, { name, bytes }] of files.slice(0, -1).entries()) {
     const listed = manifest.files[i]!;
-    expect(listed).toEqual({
-      name: studyExportFileName(table),
-      rows: listed.rows,
-      bytes: bytes.length,
-      sha256: sha256(bytes),
-    });
-    expect(bytes.subarray(0, 3)).toEqual(BOM);
-    const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe(STUDY_EXPORT_COLUMNS[table].join(','));
-    tables[table] = parse<Record<string, string>>(text, { columns: true });
-    expect(tables[table]).toHaveLength(listed.rows);
+    expect(listed).toEqual({ name, rows: listed.rows, bytes: bytes.length, sha256: sha256(bytes) });
+    if (!name.endsWith('.csv')) continue;
+    expect(bytes[0]).not.toBe(0xef);
+    const text = bytes.toString('utf8');
+    parsed.set(name, parse<Record<string, string>>(text, { columns: true }));
+    expect(parsed.get(name)).toHaveLength(listed.rows);
+    if (!identifiers) for (const user of Object.values(h.users)) expect(text).not.toContain(user.email);
   }
-  return { manifest, tables };
+  // The codebook lists every CSV's columns, in order.
+  const codebook = parsed.get(EXPORT_CODEBOOK_FILE)!;
+  for (const [name, rows] of parsed) {
+    const header = files
+      .find((file) => file.name === name)!
+      .bytes.toString('utf8')
+      .split('\r\n')[0]!;
+    expect(codebook.filter((row) => row.file === name).map((row) => row.column)).toEqual(header.split(','));
+    if (rows.length > 0) expect(Object.keys(rows[0]!)).toEqual(header.split(','));
+  }
+  const tables = {} as Tables;
+  for (const table of identifiers ? STUDY_EXPORT_TABLES : DATA_EXPORT_TABLES) {
+    const name = studyExportFileName(table);
+    if (table !== 'identifiers') {
+      const header = files
+        .find((file) => file.name === name)!
+        .bytes.toString('utf8')
+        .split('\r\n')[0];
+      expect(header).toBe(STUDY_EXPORT_COLUMNS[table].join(','));
+    }
+    tables[table] = parsed.get(name)!;
+  }
+  return { manifest, tables, files };
 }
 
 /** Rows in the database, per table, of these sessions. */
@@ -118,14 +145,29 @@ async function newGroup(sessions: number): Promise<{ groupId: string; sessionIds
 }
 
 describe('study export of a session', () => {
-  it('holds every kind of record, the participants and the audit log, with a manifest that vouches for them', async () => {
+  it('holds the session, its actions, every kind of record, the participants and the audit log, with a manifest that vouches for them', async () => {
     const sessionId = await h.session({ scope: null });
+    await h
+      .studiesHttp()
+      .post('/editSessionInfo')
+      .set(h.as('owner').headers)
+      .send({
+        sessionId,
+        title: 'Pilot A',
+        track: 'condition-1',
+        completionUrl: 'https://panel.test/done?cc=AB1',
+      })
+      .expect(200);
+    h.content.videos.set(sessionId, 'clip.mp4');
     const began = Date.now();
     const formula = await addMessage(sessionId, '=HYPERLINK("http://evil.test")');
     const typed = await addMessage(sessionId, 'hello, "world"', 'participant');
     const actionId = randomUUID();
+    h.content.actions.set(sessionId, [
+      { action_id: actionId, name: 'Like', color: '#00ff00', icon: 'thumb_up', type: 'round' },
+    ]);
     const reaction = await appendMessage(sessionId, {
-      message: 'Pat reacted with 👍',
+      message: 'Pat reacted with Like',
       actionId,
       videoTime: 12.5,
     });
@@ -176,7 +218,7 @@ describe('study export of a session', () => {
       format: STUDY_EXPORT_FORMAT,
       exportedAt: expect.any(String),
       exportedBy: { userId: h.users.owner.id, name: h.users.owner.name, email: h.users.owner.email },
-      exported: { groupId: null, sessionIds: [sessionId] },
+      exported: { groupId: null, sessionIds: [sessionId], identifiers: false },
       files: expect.any(Array),
       notes: expect.any(Array),
       problems: [],
@@ -187,52 +229,115 @@ describe('study export of a session', () => {
     expect(counts).toEqual({ messages: 3, pixels: 2, playback: 2, audit_log: 3 });
     const rowsOf = Object.fromEntries(manifest.files.map((file) => [file.name, file.rows]));
     expect(rowsOf).toEqual({
+      'sessions.csv': 1,
+      'actions.csv': 1,
+      'participants.csv': 3,
       'messages.csv': counts.messages,
       'pixels.csv': counts.pixels,
       'prompts.csv': 2,
       'playback.csv': counts.playback,
-      'participants.csv': 3,
       'audit.csv': counts.audit_log,
       // No consent text, agreement or withdrawal in this session (withdrawal.test.ts has them).
       'consent-texts.csv': 0,
       'consents.csv': 0,
       'withdrawals.csv': 0,
-      // No pre-session check either (device-checks.test.ts has them).
+      // No pre-session check either (device-checks.test.ts has them), nor exposure (export-analysis.test.ts).
       'device-checks.csv': 0,
+      'exposure.csv': 0,
+      'codebook.csv': expect.any(Number),
+      'codebook.md': 0,
       'consent-texts.json': 0,
     });
 
+    expect(tables.sessions).toEqual([
+      {
+        session_id: sessionId,
+        group_id: expect.any(String),
+        group_title: expect.any(String),
+        title: 'Pilot A',
+        type: expect.stringMatching(/^(video|stream|chat)$/),
+        source: '',
+        video_file: 'clip.mp4',
+        track: 'condition-1',
+        scope_kind: 'everyone',
+        scope_size: '',
+        completion_url: 'https://panel.test/done?cc=AB1',
+        created_at: expect.stringMatching(ISO),
+      },
+    ]);
+    expect(tables.actions).toEqual([
+      {
+        session_id: sessionId,
+        action_id: actionId,
+        name: 'Like',
+        icon: 'thumb_up',
+        icon_style: 'round',
+        color: '#00ff00',
+      },
+    ]);
+
+    const [participantId, outsiderId, ownerId] = [
+      tables.messages[0]!.participant_id!,
+      tables.messages[2]!.participant_id!,
+      tables.playback[0]!.participant_id!,
+    ];
+    for (const id of [participantId, outsiderId, ownerId]) expect(id).toMatch(PARTICIPANT_ID);
+    expect(new Set([participantId, outsiderId, ownerId]).size).toBe(3);
+
     expect(tables.messages).toEqual([
       {
+        session_id: sessionId,
         message_id: typed.message_id,
-        time: expect.any(String),
-        videoTime: '',
-        name: h.users.participant.name,
-        email: h.users.participant.email,
+        seq: '2',
+        participant_id: participantId,
+        sent_at: typed.time,
+        video_time_ms: '',
         message: 'edited',
-        actionId: '',
-        sessionId,
+        action_id: '',
+        edited: 'true',
+        original_text: 'hello, "world"',
       },
-      expect.objectContaining({ message_id: reaction.message_id, videoTime: '12.5', actionId, sessionId }),
-      expect.objectContaining({ message: 'line one\nline two', email: h.users.outsider.email, sessionId }),
+      expect.objectContaining({
+        message_id: reaction.message_id,
+        participant_id: participantId,
+        video_time_ms: '12500',
+        action_id: actionId,
+        edited: 'false',
+        original_text: '',
+      }),
+      expect.objectContaining({ message: 'line one\nline two', participant_id: outsiderId }),
     ]);
-    expect(tables.pixels.map((row) => [row.pixel_id, row.sessionId])).toEqual([
-      [ownerClick.pixel_id, sessionId],
-      [kept.pixel_id, sessionId],
+    expect(tables.pixels.map((row) => [row.pixel_id, row.participant_id, row.video_time_ms])).toEqual([
+      [ownerClick.pixel_id, ownerId, '3500'],
+      [kept.pixel_id, participantId, ''],
     ]);
     expect(tables.prompts).toEqual([
       {
+        session_id: sessionId,
         prompt_id: expect.any(String),
-        time: '00:01:05',
-        duration: '2.5',
+        video_time_ms: '65000',
+        duration_ms: '2500',
         prompt: "'+1 what do you see?",
-        sessionId,
       },
-      { prompt_id: expect.any(String), time: '01:02:03', duration: '0', prompt: 'Anything else?', sessionId },
+      {
+        session_id: sessionId,
+        prompt_id: expect.any(String),
+        video_time_ms: '3723000',
+        duration_ms: '0',
+        prompt: 'Anything else?',
+      },
     ]);
-    expect(tables.playback.map((row) => [row.event, row.videoTime, row.email, row.sessionId])).toEqual([
-      ['play', '0', h.users.owner.email, sessionId],
-      ['play', '4.5', h.users.owner.email, sessionId],
+    expect(
+      tables.playback.map((row) => [
+        row.seq,
+        row.event,
+        row.video_time_ms,
+        row.playback_rate,
+        row.participant_id,
+      ]),
+    ).toEqual([
+      ['1', 'play', '0', '1', ownerId],
+      ['2', 'play', '4500', '1', ownerId],
     ]);
 
     // One row per person who wrote a record, earliest first, with counts and first and last times.
@@ -246,106 +351,89 @@ describe('study export of a session', () => {
     );
     const span = (person: CastName) => {
       const row = spans.find((s) => s.author_user_id === h.users[person].id)!;
-      return { firstTime: row.first.toISOString(), lastTime: row.last.toISOString() };
+      return { first_record_at: row.first.toISOString(), last_record_at: row.last.toISOString() };
     };
-    const person = (who: CastName) => ({
-      sessionId,
-      userId: h.users[who].id,
-      name: h.users[who].name,
-      email: h.users[who].email,
-    });
     // Nobody was invited or came by link (scope Everyone, nobody opened it): no roster columns.
-    const offRoster = { source: '', invitedAt: '', joinedAt: '', panelIds: '', panelIdConflicts: '' };
+    const offRoster = { source: '', invited_at: '', joined_at: '' };
     expect(tables.participants).toEqual([
       {
-        ...person('participant'),
+        session_id: sessionId,
+        participant_id: participantId,
+        role: 'participant',
+        ...offRoster,
         messages: '1',
         reactions: '1',
         clicks: '1',
         playback: '0',
         ...span('participant'),
-        ...offRoster,
       },
       {
-        ...person('outsider'),
+        session_id: sessionId,
+        participant_id: outsiderId,
+        role: 'participant',
+        ...offRoster,
         messages: '1',
         reactions: '0',
         clicks: '0',
         playback: '0',
         ...span('outsider'),
-        ...offRoster,
       },
       // The owner's typed message was deleted: what is left is a click and the playback.
       {
-        ...person('owner'),
+        session_id: sessionId,
+        participant_id: ownerId,
+        role: 'researcher',
+        ...offRoster,
         messages: '0',
         reactions: '0',
         clicks: '1',
         playback: '2',
         ...span('owner'),
-        ...offRoster,
       },
     ]);
 
-    // The audit log: who changed what, before and after, in the order made.
-    const researcher = {
-      userId: h.users.owner.id,
-      email: h.users.owner.email,
-      name: h.users.owner.name,
-      sessionId,
-    };
+    // The audit log: who changed what, a message's text before and after, in the order made.
     expect(tables.audit).toEqual([
       {
+        session_id: sessionId,
         audit_id: expect.any(String),
-        time: expect.any(String),
+        changed_at: expect.stringMatching(ISO),
         kind: 'editMessage',
-        recordId: typed.message_id,
-        ...researcher,
-        before: expect.any(String),
-        after: expect.any(String),
+        record_id: typed.message_id,
+        participant_id: ownerId,
+        record_participant_id: participantId,
+        message_before: 'hello, "world"',
+        message_after: 'edited',
       },
       expect.objectContaining({
         kind: 'deleteMessage',
-        recordId: formula.message_id,
-        after: '',
-        ...researcher,
+        record_id: formula.message_id,
+        record_participant_id: ownerId,
+        message_before: `'=HYPERLINK("http://evil.test")`,
+        message_after: '',
       }),
       expect.objectContaining({
         kind: 'deletePixel',
-        recordId: deletedClick.pixel_id,
-        after: '',
-        ...researcher,
+        record_id: deletedClick.pixel_id,
+        record_participant_id: participantId,
+        message_before: '',
+        message_after: '',
       }),
     ]);
-    const [edit, deletion, click] = tables.audit.map((row) => ({
-      before: JSON.parse(row.before!) as Record<string, unknown>,
-      after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
-    }));
-    expect(edit).toEqual({
-      before: expect.objectContaining({
-        message_id: typed.message_id,
-        message: 'hello, "world"',
-        email: h.users.participant.email,
-      }),
-      after: expect.objectContaining({ message_id: typed.message_id, message: 'edited', time: typed.time }),
-    });
-    // The JSON keeps the text as written; the cell itself starts with '{', nothing to neutralise.
-    expect(deletion!.before).toEqual(
-      expect.objectContaining({ message_id: formula.message_id, message: '=HYPERLINK("http://evil.test")' }),
-    );
-    expect(click!.before).toEqual(
-      expect.objectContaining({ pixel_id: deletedClick.pixel_id, x: 0.5, y: 0.25, color: '#abc', sessionId }),
-    );
   });
 
   it('an empty session is header rows only and a manifest of zero rows', async () => {
     const sessionId = await h.session({ scope: null });
     const { manifest, tables } = await download({ sessionId });
-    expect(manifest.files.map((file) => file.rows)).toEqual([...STUDY_EXPORT_TABLES.map(() => 0), 0]);
-    for (const table of STUDY_EXPORT_TABLES) expect(tables[table]).toEqual([]);
+    // The session's own row in sessions.csv, and the codebook; nothing else.
+    expect(manifest.files.filter((file) => file.rows > 0).map((file) => file.name)).toEqual([
+      'sessions.csv',
+      EXPORT_CODEBOOK_FILE,
+    ]);
+    for (const table of DATA_EXPORT_TABLES) if (table !== 'sessions') expect(tables[table]).toEqual([]);
   });
 
-  it("lists studies' roster in participants.csv: who came by join link with their panel ids, and who was invited but wrote nothing", async () => {
+  it("lists studies' roster in participants.csv, and who they are (with a column per panel id) only in identifiers.csv when asked", async () => {
     const sessionId = await h.session({ scope: ['invited-only@uni.test'] });
     const { joinLink } = (
       await h.studiesHttp().post('/createJoinLink').set(h.as('owner').headers).send({ sessionId }).expect(200)
@@ -359,28 +447,58 @@ describe('study export of a session', () => {
       .expect(200);
     await appendMessage(sessionId, { message: 'here' }, 'participant');
 
-    const { tables } = await download({ sessionId });
-    expect(tables.participants).toEqual([
+    const plain = await download({ sessionId });
+    expect(plain.tables.participants).toEqual([
       expect.objectContaining({
-        userId: h.users.participant.id,
-        email: h.users.participant.email,
+        participant_id: expect.stringMatching(PARTICIPANT_ID),
+        role: 'participant',
         messages: '1',
         source: 'link',
-        joinedAt: expect.stringMatching(/^\d{4}-/),
+        joined_at: expect.stringMatching(ISO),
       }),
       expect.objectContaining({
-        userId: '',
-        name: '',
-        email: 'invited-only@uni.test',
+        participant_id: expect.stringMatching(PARTICIPANT_ID),
         messages: '0',
-        firstTime: '',
+        first_record_at: '',
         source: 'scope',
-        joinedAt: '',
-        panelIds: '',
+        joined_at: '',
       }),
     ]);
-    // The ids as JSON (in Postgres's order of keys).
-    expect(JSON.parse(tables.participants[0]!.panelIds!)).toEqual(panelIds);
+    expect(plain.tables.identifiers).toBeUndefined();
+    // The scope as its kind and size (the invited address, and the participant the link added), never its e-mails.
+    expect(plain.tables.sessions).toEqual([expect.objectContaining({ scope_kind: 'list', scope_size: '2' })]);
+    for (const file of plain.files) expect(file.bytes.toString('utf8')).not.toContain('abc123');
+
+    const { manifest, tables } = await download({ sessionId, identifiers: 'true' });
+    expect(manifest.exported.identifiers).toBe(true);
+    // The same people under the same ids as in the export without identifiers.
+    expect(tables.participants).toEqual(
+      plain.tables.participants.map((row) => ({ ...row, invited_at: expect.any(String) })),
+    );
+    expect(tables.identifiers).toEqual([
+      {
+        session_id: sessionId,
+        participant_id: plain.tables.participants[0]!.participant_id,
+        user_id: h.users.participant.id,
+        email: h.users.participant.email,
+        name: h.users.participant.name,
+        panel_id_conflicts: '',
+        panel_PROLIFIC_PID: 'abc123',
+        panel_SESSION_ID: 'x9',
+        panel_STUDY_ID: 's1',
+      },
+      {
+        session_id: sessionId,
+        participant_id: plain.tables.participants[1]!.participant_id,
+        user_id: '',
+        email: 'invited-only@uni.test',
+        name: '',
+        panel_id_conflicts: '',
+        panel_PROLIFIC_PID: '',
+        panel_SESSION_ID: '',
+        panel_STUDY_ID: '',
+      },
+    ]);
   });
 
   it('exports everything when a roster entry is past its contract, and says so in the manifest', async () => {
@@ -395,9 +513,7 @@ describe('study export of a session', () => {
     );
     const { manifest, tables } = await download({ sessionId });
     expect(tables.messages.map((row) => row.message)).toEqual(['still here']);
-    expect(tables.participants).toEqual([
-      expect.objectContaining({ userId: h.users.participant.id, messages: '1', source: '', panelIds: '' }),
-    ]);
+    expect(tables.participants).toEqual([expect.objectContaining({ messages: '1', source: '' })]);
     expect(manifest.problems).toEqual([
       { file: 'participants.csv', sessionId, message: expect.stringMatching(/roster .* could not be read/) },
     ]);
@@ -453,38 +569,43 @@ describe('study export of a group', () => {
     await addMessage(outside, 'not in the group');
 
     const { manifest, tables } = await download({ groupId });
-    expect(manifest.exported).toEqual({ groupId, sessionIds });
+    expect(manifest.exported).toEqual({ groupId, sessionIds, identifiers: false });
     const counts = await countsOf(sessionIds);
-    expect(manifest.files.map((file) => file.rows)).toEqual([
-      counts.messages,
-      counts.pixels,
-      1,
-      counts.playback,
-      3,
-      counts.audit_log,
-      0,
-      0,
-      0,
-      // device-checks.csv, consent-texts.json
-      0,
-      0,
-    ]);
-    expect(tables.messages.map((row) => [row.message, row.sessionId])).toEqual([
+    const rowsOf = Object.fromEntries(manifest.files.map((file) => [file.name, file.rows]));
+    expect(rowsOf).toEqual(
+      expect.objectContaining({
+        'sessions.csv': 3,
+        'messages.csv': counts.messages,
+        'pixels.csv': counts.pixels,
+        'prompts.csv': 1,
+        'playback.csv': counts.playback,
+        'participants.csv': 3,
+        'audit.csv': counts.audit_log,
+      }),
+    );
+    expect(tables.sessions.map((row) => row.session_id)).toEqual(sessionIds);
+    expect(tables.messages.map((row) => [row.message, row.session_id])).toEqual([
       ['a0', a],
       ['a1', a],
       ['a2', a],
       ['a3', a],
       ['b0', b],
     ]);
-    expect(tables.pixels.map((row) => row.sessionId)).toEqual([b]);
-    expect(tables.prompts.map((row) => [row.prompt, row.sessionId])).toEqual([['b prompt', b]]);
-    expect(tables.playback.map((row) => row.sessionId)).toEqual([b]);
-    expect(tables.participants.map((row) => [row.sessionId, row.userId])).toEqual([
-      [a, h.users.owner.id],
-      [b, h.users.participant.id],
-      [b, h.users.owner.id],
+    expect(tables.pixels.map((row) => row.session_id)).toEqual([b]);
+    expect(tables.prompts.map((row) => [row.prompt, row.session_id])).toEqual([['b prompt', b]]);
+    expect(tables.playback.map((row) => row.session_id)).toEqual([b]);
+    // A person has one id across the group's sessions, and the same one in an export of a session alone.
+    const ownerId = tables.participants[0]!.participant_id;
+    expect(tables.participants.map((row) => [row.session_id, row.participant_id, row.role])).toEqual([
+      [a, ownerId, 'researcher'],
+      [b, expect.not.stringMatching(ownerId!), 'participant'],
+      [b, ownerId, 'researcher'],
     ]);
-    expect(tables.audit.map((row) => [row.kind, row.recordId, row.sessionId])).toEqual([
+    const alone = await download({ sessionId: b });
+    expect(alone.tables.participants.map((row) => row.participant_id)).toEqual(
+      tables.participants.slice(1).map((row) => row.participant_id),
+    );
+    expect(tables.audit.map((row) => [row.kind, row.record_id, row.session_id])).toEqual([
       ['deleteMessage', deleted.message_id, b],
     ]);
   });
@@ -492,8 +613,10 @@ describe('study export of a group', () => {
   it('an empty group is an archive of header rows', async () => {
     const { groupId } = await newGroup(0);
     const { manifest } = await download({ groupId });
-    expect(manifest.exported).toEqual({ groupId, sessionIds: [] });
-    expect(manifest.files.map((file) => file.rows)).toEqual([...STUDY_EXPORT_TABLES.map(() => 0), 0]);
+    expect(manifest.exported).toEqual({ groupId, sessionIds: [], identifiers: false });
+    expect(manifest.files.filter((file) => file.rows > 0).map((file) => file.name)).toEqual([
+      EXPORT_CODEBOOK_FILE,
+    ]);
   });
 });
 
@@ -576,6 +699,6 @@ describe('study export: a failure while streaming', () => {
     }
     // The service is fine afterwards.
     const { manifest } = await download({ sessionId });
-    expect(manifest.files[0]!.rows).toBe(5);
+    expect(manifest.files.find((file) => file.name === 'messages.csv')!.rows).toBe(5);
   });
 });

@@ -71,7 +71,7 @@ async function exportTables(sessionId: string): Promise<Record<string, Record<st
   const tables: Record<string, Record<string, string>[]> = {};
   for (const file of await unzip(res.body as Buffer)) {
     if (!file.name.endsWith('.csv')) continue;
-    tables[file.name] = parse<Record<string, string>>(file.bytes.subarray(3).toString('utf8'), {
+    tables[file.name] = parse<Record<string, string>>(file.bytes.toString('utf8'), {
       columns: true,
     });
   }
@@ -183,39 +183,37 @@ describe('withdrawing from a session', () => {
     const tables = await exportTables(sessionId);
     expect(tables['consent-texts.csv']).toEqual([
       {
-        sessionId,
+        session_id: sessionId,
         version: '1',
         sha256: sha256('I agree to be recorded.'),
-        createdAt: expect.any(String),
+        created_at: expect.any(String),
         text: 'I agree to be recorded.',
       },
     ]);
     expect(tables['consents.csv']).toEqual([
       {
-        sessionId,
-        userId: pat.user.id,
-        name: pat.user.name,
-        email: pat.user.email,
+        session_id: sessionId,
+        participant_id: expect.stringMatching(/^P-[0-9a-f]{12}$/),
         version: '1',
         sha256: sha256('I agree to be recorded.'),
-        acceptedAt: expect.any(String),
-        withdrawnAt: withdrawal.time,
+        accepted_at: expect.any(String),
+        withdrawn_at: withdrawal.time,
       },
     ]);
     expect(tables['withdrawals.csv']).toEqual([
       {
+        session_id: sessionId,
         withdrawal_id: withdrawal.withdrawal_id,
-        time: withdrawal.time,
-        sessionId,
-        userId: pat.user.id,
-        name: pat.user.name,
-        email: pat.user.email,
-        messages: '2',
-        clicks: '1',
+        participant_id: tables['consents.csv']![0]!.participant_id,
+        withdrawn_at: withdrawal.time,
+        messages_deleted: '2',
+        clicks_deleted: '1',
       },
     ]);
     // Pat is no longer among the session's participants; Pam still is.
-    expect(tables['participants.csv']!.map((row) => row.userId)).toEqual([pam.user.id]);
+    const participants = tables['participants.csv']!;
+    expect(participants).toHaveLength(1);
+    expect(participants[0]!.participant_id).not.toBe(tables['consents.csv']![0]!.participant_id);
   });
 
   it('in an Everyone session: the scope stays, a retry logs no second withdrawal, and a return is a new one', async () => {
@@ -257,7 +255,7 @@ describe('withdrawing from a session', () => {
     expect((await withdrawalsOf(sessionId).expect(200)).body.res.withdrawals).toHaveLength(1);
   });
 
-  it('writes names and e-mails into the consent CSVs with formulas neutralised', async () => {
+  it('keeps names and e-mails out of the consent CSVs, and neutralises formulas in the texts', async () => {
     const mallory = h.person('participant', { name: '=HYPERLINK("http://evil.test")' });
     const sessionId = await h.session({ scope: [mallory.user.email] });
     await setConsent(sessionId, '+1 I agree');
@@ -265,8 +263,10 @@ describe('withdrawing from a session', () => {
     await write(sessionId, mallory.user, 'Mallory');
     await withdraw(sessionId, mallory.headers).expect(200);
     const tables = await exportTables(sessionId);
-    expect(tables['consents.csv']![0]!.name).toBe(`'=HYPERLINK("http://evil.test")`);
-    expect(tables['withdrawals.csv']![0]!.name).toBe(`'=HYPERLINK("http://evil.test")`);
+    for (const file of ['consents.csv', 'withdrawals.csv']) {
+      expect(JSON.stringify(tables[file])).not.toContain('HYPERLINK');
+      expect(JSON.stringify(tables[file])).not.toContain(mallory.user.email);
+    }
     expect(tables['consent-texts.csv']![0]!.text).toBe("'+1 I agree");
   });
 

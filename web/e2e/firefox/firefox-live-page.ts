@@ -5,6 +5,7 @@ import { enterSession } from '../support/api';
 import { stack } from '../support/stack-env';
 import { openSignedIn } from './firefox';
 import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../src/i18n/en/common';
+import { SOUND_GATE_TEXTS } from '../../src/i18n/en/live-session';
 
 /**
  * A live session's page in Firefox (puppeteer's Page), read and driven as the Playwright specs read
@@ -28,8 +29,40 @@ export class FirefoxLivePage {
     await enterSession(sessionId, person.accessToken);
     const page = await openSignedIn(firefox, stack().baseUrl, person, livePath(sessionId));
     const live = new FirefoxLivePage(page);
+    await live.passSoundGateMuted();
     await live.waitUntilLive();
     return live;
+  }
+
+  /**
+   * A participant's sound gate, passed without sound (the tone, 'I don't hear anything', 'Continue
+   * without sound'), so the video starts muted by itself as Firefox allows without prefs: what these
+   * specs check. The clicks are the page's own (not a person's gesture), which that path needs none of.
+   */
+  async passSoundGateMuted(timeout = 20_000): Promise<void> {
+    await this.page.waitForFunction(
+      () => document.querySelector('video') ?? document.querySelector('[data-testid="sound-gate"]'),
+      { timeout, polling: 100 },
+    );
+    if (!(await this.page.$('[data-testid="sound-gate"]'))) return;
+    for (const label of [
+      SOUND_GATE_TEXTS.playTone,
+      SOUND_GATE_TEXTS.notHeard,
+      SOUND_GATE_TEXTS.continueMuted,
+    ]) {
+      await this.page.waitForFunction(
+        (text: string) => {
+          const button = [
+            ...document.querySelectorAll<HTMLButtonElement>('[data-testid="sound-gate"] button'),
+          ].find((candidate) => candidate.textContent?.includes(text));
+          if (!button || button.getAttribute('aria-disabled') === 'true') return false;
+          button.click();
+          return true;
+        },
+        { timeout: 10_000, polling: 100 },
+        label,
+      );
+    }
   }
 
   /** live-session.ts's waitUntilLive: the session's title, no 'Connecting…', and a picture to show. */

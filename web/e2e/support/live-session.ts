@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { accessTokenOf, api, enterSession, signedInCookies, signUpThroughApi } from './api';
 import { COMMON_TEXTS, LIVE_SESSION_TITLE } from '../../src/i18n/en/common';
+import { SOUND_GATE_TEXTS } from '../../src/i18n/en/live-session';
 import { CHROMIUM_MEDIA_ARGS, OUTPUT_DIR } from './paths';
 import { DESKTOP } from './screenshots';
 import { stack } from './stack-env';
@@ -172,9 +173,29 @@ export async function openLive(page: Page, sessionId: string): Promise<void> {
   await waitUntilLive(page);
 }
 
+/**
+ * A participant's page shows the sound gate before the video plays (the researcher's does not):
+ * this passes it as a person does, and answers whether there was one. The tone needs an audio
+ * output; a browser without one goes on without sound, which the live specs do not listen to.
+ */
+export async function passSoundGate(page: Page): Promise<boolean> {
+  const gate = page.getByTestId('sound-gate');
+  // The player's area (the researcher's, or after the gate) or the gate, whichever the page has.
+  await expect(page.locator('.live-player-host').or(gate).first()).toBeAttached({ timeout: 20_000 });
+  if (!(await gate.isVisible())) return false;
+  await gate.getByRole('button', { name: SOUND_GATE_TEXTS.playTone }).click();
+  const heard = gate.getByRole('button', { name: SOUND_GATE_TEXTS.heard });
+  const withoutSound = gate.getByRole('button', { name: SOUND_GATE_TEXTS.continueMuted });
+  await expect(heard.or(withoutSound).first()).toBeVisible({ timeout: 10_000 });
+  await ((await heard.isVisible()) ? heard : withoutSound).click();
+  await expect(gate).toHaveCount(0);
+  return true;
+}
+
 export async function waitUntilLive(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(LIVE_SESSION_TITLE);
   await expect(page.getByText(COMMON_TEXTS.connecting)).toHaveCount(0, { timeout: 20_000 });
+  await passSoundGate(page);
   await expect
     .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.readyState), {
       timeout: 20_000,

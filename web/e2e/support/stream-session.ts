@@ -2,7 +2,7 @@
 import { api } from './api';
 import { COMMON_TEXTS } from '../../src/i18n/en/common';
 import { expect, type Page } from '@playwright/test';
-import { test as liveTest, type Person } from './live-session';
+import { test as liveTest, passSoundGate, type Person } from './live-session';
 import { startStreamServer, type StreamServer } from './stream-files';
 import { youTubeFrame, youTubeSnapshot, type YouTubeSnapshot } from './stream-youtube';
 
@@ -45,6 +45,7 @@ export const videoArea = (page: Page) => page.getByRole('region', { name: 'Video
 /** Waits until the page's YouTube player is ready: the page has a player (no loading text) and the fake is cued. */
 export async function waitUntilYouTubeReady(page: Page): Promise<void> {
   await expect(page.getByText(COMMON_TEXTS.connecting)).toHaveCount(0, { timeout: 20_000 });
+  await passSoundGate(page);
   await youTubeFrame(page);
   await expect(videoArea(page).getByText(COMMON_TEXTS.loadingVideo)).toHaveCount(0, { timeout: 20_000 });
 }

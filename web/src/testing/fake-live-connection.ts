@@ -14,6 +14,8 @@ export function fakeLiveConnection(answers: Record<string, (payload: unknown) =>
   const handlers = new Map<string, Set<Handler>>();
   const asked: [string, unknown][] = [];
   const connection = {
+    /** The server's clock: this machine's (the playback sync and presence reports read it). */
+    clock: { now: () => Date.now() },
     get state() {
       return state;
     },

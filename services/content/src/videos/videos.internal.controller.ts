@@ -3,7 +3,7 @@ import { Input, InternalEndpoint } from '@uis/kit';
 import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf } from '@uis/proto';
 import { VIDEO_DELETED_TEXT, VideosService } from './videos.service';
 
-/** Studies removes a session's video when its type leaves video (service token only). */
+/** Studies removes a session's video when its type leaves video; records' exports read its name (service token only). */
 @Controller()
 export class VideosInternalController {
   constructor(private readonly videos: VideosService) {}
@@ -14,5 +14,12 @@ export class VideosInternalController {
   ): Promise<InternalAnswerOf<'contentVideoDelete'>> {
     await this.videos.remove(sessionId);
     return { message: VIDEO_DELETED_TEXT };
+  }
+
+  @InternalEndpoint(internalRoutes.contentSessionVideo)
+  async sessionVideo(
+    @Input() { sessionId }: ParsedInternalRequestOf<'contentSessionVideo'>,
+  ): Promise<InternalAnswerOf<'contentSessionVideo'>> {
+    return { name: (await this.videos.find(sessionId))?.name ?? null };
   }
 }

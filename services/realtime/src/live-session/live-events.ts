@@ -58,6 +58,7 @@ export class LiveEvents {
       monitor: live.monitor,
       endSession: live.endSession,
       reopenSession: live.reopenSession,
+      exposure: live.exposureReport,
     };
   }
 

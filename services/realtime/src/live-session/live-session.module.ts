@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InternalClient, SessionAccessClient } from '@uis/kit';
+import { ExposureModule } from '../exposure/exposure.module';
 import { PresenceModule } from '../presence/presence.module';
 import { REALTIME_CONFIG, type RealtimeConfig } from '../realtime.config';
 import { RoomStateModule } from '../room-state/room-state.module';
@@ -15,7 +16,7 @@ import { WriteLimiter } from './write-limiter';
 
 /** The live-session protocol: connections, the events and their rules, and studies' access notices. */
 @Module({
-  imports: [RoomStateModule, PresenceModule],
+  imports: [RoomStateModule, PresenceModule, ExposureModule],
   controllers: [LiveSessionInternalController],
   providers: [
     {

@@ -28,6 +28,8 @@ import {
   type RoomStateStore,
   type StoredVideoStatus,
 } from '../room-state/room-state';
+import { ExposureLimiter } from '../exposure/exposure-limiter';
+import { ExposureLog } from '../exposure/exposure-log';
 import { LivePresence } from '../presence/live-presence';
 import { REALTIME_TEXTS as TEXTS } from '../realtime.texts';
 import { PRESENCE, type PresenceStore } from '../presence/presence-store';
@@ -71,6 +73,8 @@ export class LiveSessionService {
     @Inject(PRESENCE) private readonly presenceStore: PresenceStore,
     private readonly internal: InternalClient,
     private readonly accessWatch: SessionAccessWatch,
+    private readonly exposure: ExposureLog,
+    private readonly exposureLimits: ExposureLimiter,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -89,7 +93,10 @@ export class LiveSessionService {
     await socket.join(
       role === 'owner' ? [sessionRoom(sessionId), ownerRoom(sessionId)] : sessionRoom(sessionId),
     );
-    if (role === 'participant') this.presence.joined(socket, sessionId);
+    if (role === 'participant') {
+      this.presence.joined(socket, sessionId);
+      this.exposure.joinedRoom(socket, sessionId);
+    }
     socket.emit('sessionState', { sessionId, state: started?.state ?? state });
     if (started?.changed) await this.accessWatch.changed([sessionId], false);
     // Sent straight after the read, before anything else is awaited: a change stored after the read
@@ -199,6 +206,19 @@ export class LiveSessionService {
     const { role } = await this.member(socket, report.sessionId);
     if (role === 'participant') this.presence.report(socket, report);
     return null;
+  };
+
+  /**
+   * A participant's batch of exposure events (sound, tab, fullscreen, stalls), stored before it is
+   * acknowledged: their client keeps a batch until then and sends it again otherwise (each event's
+   * id makes that harmless). Refused once the session has ended, like every live event.
+   */
+  readonly exposureReport: LiveHandler<'exposure'> = async (socket, { sessionId, events }) => {
+    const { user } = socket.data;
+    const { role } = await this.member(socket, sessionId);
+    if (role !== 'participant') throw forbidden(TEXTS.participantsReportExposure);
+    await this.exposureLimits.consume(user.id, sessionId);
+    return { stored: await this.exposure.report(user, sessionId, events) };
   };
 
   /** The researcher's monitor: who is connected, since when, in sync or not, muted, or gone. */

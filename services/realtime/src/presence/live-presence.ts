@@ -44,12 +44,12 @@ export class LivePresence implements OnModuleDestroy {
   }
 
   /** A participant's report; dropped when the socket is not in the session or reports too often. */
-  report(socket: LiveSocket, { sessionId, playback, call }: ParsedClientPayloadOf<'presenceReport'>): void {
+  report(socket: LiveSocket, { sessionId, ...reading }: ParsedClientPayloadOf<'presenceReport'>): void {
     const joined = this.sockets.get(socket)?.get(sessionId);
     const now = Date.now();
     if (!joined || now - joined.lastReport < REPORT_MIN_GAP_MS) return;
     joined.lastReport = now;
-    this.write('report', this.store.report(sessionId, socket.id, { playback, call, receivedAt: now }));
+    this.write('report', this.store.report(sessionId, socket.id, { ...reading, receivedAt: now }));
   }
 
   onModuleDestroy(): void {

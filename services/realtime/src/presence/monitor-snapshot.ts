@@ -53,6 +53,9 @@ export function monitorSnapshot(
       leftAt: connected || sockets.length === 0 ? null : Math.max(...sockets.map(endOf)),
       playback,
       call: report?.call ?? null,
+      // A client before these were reported says nothing of them: unknown, not false.
+      sound: report?.sound ?? null,
+      visible: report?.visible ?? null,
     };
   });
   participants.sort((a, b) =>

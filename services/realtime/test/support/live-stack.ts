@@ -10,7 +10,13 @@ import {
   type TestPerson,
   type TestWorld,
 } from '@uis/kit/testing';
-import { internalRoutes, orderMessages, type MessageRecord, type PlaybackRecord } from '@uis/proto';
+import {
+  internalRoutes,
+  orderMessages,
+  type ExposureRecord,
+  type MessageRecord,
+  type PlaybackRecord,
+} from '@uis/proto';
 import { Client } from 'pg';
 import type request from 'supertest';
 import { realtimeService } from '../../src';
@@ -208,6 +214,17 @@ export class LiveStack {
       .query({ sessionId });
     if (res.status !== 200) throw new Error(`/getPlayback: ${res.status} ${JSON.stringify(res.body)}`);
     return (res.body as { res: { playback: PlaybackRecord[] } }).res.playback;
+  }
+
+  /** The session's exposure log, as its owner reads it (records' REST route, its first page). */
+  async exposureLog(owner: TestPerson, sessionId: string): Promise<ExposureRecord[]> {
+    const res = await this.stack
+      .http()
+      .get('/getExposureEvents')
+      .set('authorization', `Bearer ${owner.token}`)
+      .query({ sessionId });
+    if (res.status !== 200) throw new Error(`/getExposureEvents: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { res: { events: ExposureRecord[] } }).res.events;
   }
 
   /** A realtime replica in this process, listening on a free loopback port. */

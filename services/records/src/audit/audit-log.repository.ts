@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@uis/kit';
 import type { AuditKind, StudyExportRow } from '@uis/proto';
 import { RecordsDb, type Queryable } from '../db/records-db';
+import type { ParticipantIds } from '../export/participant-ids';
 import { SessionRecordTable } from '../session-record';
 
 /**
@@ -45,19 +46,30 @@ const COLUMNS = `id, seq, session_id AS "sessionId", author_user_id AS "authorUs
   name, kind, record_id AS "recordId", record_author_user_id AS "recordAuthorUserId", before, after,
   created_at AS "createdAt"`;
 
-/** A row of the study export's audit.csv: before and after as JSON text. */
-export const toAuditExportRow = (row: AuditLogRow): StudyExportRow<'audit'> => ({
-  audit_id: row.id,
-  time: row.createdAt.toISOString(),
-  sessionId: row.sessionId,
-  kind: row.kind,
-  recordId: row.recordId,
-  userId: row.authorUserId,
-  email: row.authorEmail,
-  name: row.name,
-  before: JSON.stringify(row.before),
-  after: row.after === null ? null : JSON.stringify(row.after),
-});
+/** A text field of a logged record (its export row as it was), or null. */
+const textOf = (record: Record<string, unknown> | null, field: string): string | null => {
+  const value = record?.[field];
+  return typeof value === 'string' ? value : null;
+};
+
+/**
+ * A row of the study export's audit.csv: who changed what, and a message's text before and after;
+ * the logged records' e-mails and names stay out (identifiers.csv says who a participant_id is).
+ */
+export const toAuditExportRow = (row: AuditLogRow, people: ParticipantIds): StudyExportRow<'audit'> => {
+  const recordAuthor = textOf(row.before, 'email');
+  return {
+    session_id: row.sessionId,
+    audit_id: row.id,
+    changed_at: row.createdAt.toISOString(),
+    kind: row.kind,
+    record_id: row.recordId,
+    participant_id: people.of(row.authorEmail),
+    record_participant_id: recordAuthor === null ? null : people.of(recordAuthor),
+    message_before: textOf(row.before, 'message'),
+    message_after: textOf(row.after, 'message'),
+  };
+};
 
 /** The audit_log table: every statement on it and its row mapper. */
 @Injectable()

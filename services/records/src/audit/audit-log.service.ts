@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { StudyExportRow } from '@uis/proto';
+import type { ParticipantIds } from '../export/participant-ids';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { AuditLogRepository, toAuditExportRow } from './audit-log.repository';
 
@@ -12,9 +13,9 @@ export class AuditLogService {
   ) {}
 
   /** A session's entries in the order made, a page at a time; before and after as JSON text. */
-  async *exportRows(sessionId: string): AsyncGenerator<StudyExportRow<'audit'>> {
+  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<StudyExportRow<'audit'>> {
     for await (const row of this.entries.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield toAuditExportRow(row);
+      yield toAuditExportRow(row, people);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { DeviceChecksModule } from '../device-checks/device-checks.module';
+import { ExposureModule } from '../exposure/exposure.module';
 import { MessagesModule } from '../messages/messages.module';
 import { PixelsModule } from '../pixels/pixels.module';
 import { PlaybackModule } from '../playback/playback.module';
@@ -11,7 +12,15 @@ import { RecordsDeletionService } from './records-deletion.service';
 
 /** Deleting what a deleted session or account leaves in records. */
 @Module({
-  imports: [AuditModule, DeviceChecksModule, MessagesModule, PixelsModule, PlaybackModule, WithdrawalsModule],
+  imports: [
+    AuditModule,
+    DeviceChecksModule,
+    ExposureModule,
+    MessagesModule,
+    PixelsModule,
+    PlaybackModule,
+    WithdrawalsModule,
+  ],
   controllers: [DeletionInternalController],
   providers: [RecordSequencesRepository, RecordsDeletionService],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { DeviceCheck, DeviceCheckOutcome, StudyExportRow } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb } from '../db/records-db';
+import type { ParticipantIds } from '../export/participant-ids';
 import { SessionRecordTable } from '../session-record';
 
 /**
@@ -58,9 +59,23 @@ export const toDeviceCheck = (row: DeviceCheckRow): DeviceCheck => ({
 });
 
 /** A row of the study export's device-checks.csv. */
-export const toDeviceCheckRow = (row: DeviceCheckRow): StudyExportRow<'device-checks'> => ({
-  ...toDeviceCheck(row),
-  sessionId: row.sessionId,
+export const toDeviceCheckRow = (
+  row: DeviceCheckRow,
+  people: ParticipantIds,
+): StudyExportRow<'device-checks'> => ({
+  session_id: row.sessionId,
+  device_check_id: row.id,
+  participant_id: people.of(row.authorEmail),
+  checked_at: row.createdAt.toISOString(),
+  browser_name: row.browserName,
+  browser_version: row.browserVersion,
+  camera: row.camera,
+  microphone: row.microphone,
+  speakers: row.speakers,
+  stun: row.stun,
+  turn: row.turn,
+  rtt: row.rtt,
+  rtt_ms: row.rttMs,
 });
 
 /** The device_checks table: every statement on it and its row mappers. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SessionAccessClient, type AuthUser } from '@uis/kit';
 import type { DeviceCheck, ParsedRequestOf, StudyExportRow } from '@uis/proto';
 import { authorOf } from '../author';
+import type { ParticipantIds } from '../export/participant-ids';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { listPage, type ListPage } from '../session-record';
 import { RecordWriteLimits } from '../write-limits';
@@ -32,9 +33,12 @@ export class DeviceChecksService {
   }
 
   /** device-checks.csv's rows of a session, a page at a time. */
-  async *exportRows(sessionId: string): AsyncGenerator<StudyExportRow<'device-checks'>> {
+  async *exportRows(
+    sessionId: string,
+    people: ParticipantIds,
+  ): AsyncGenerator<StudyExportRow<'device-checks'>> {
     for await (const row of this.checks.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield toDeviceCheckRow(row);
+      yield toDeviceCheckRow(row, people);
     }
   }
 }

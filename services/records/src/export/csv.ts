@@ -1,20 +1,21 @@
 /**
- * The exports' one CSV encoder (File.csv and every file of the study export), written a line at a
+ * The exports' one CSV encoder (the per-tab downloads and every file of the study export), written a line at a
  * time as plain strings rather than through csv-stringify: the exports stream sessions of a million
  * records, and csv-stringify makes about 7 kB of short-lived garbage a row (arrays and option
  * objects per cell) and twice the CPU, and writes numbers through V8's number-to-string cache
  * (numberText says why that matters; docs/bench/study-export.md).
  * - RFC 4180: CRLF rows; a cell holding a comma, a quote, CR or LF is quoted, quotes doubled.
  * - Formula injection: every text cell goes through neutralizeCell. Numbers (x, y, times) are
- *   written as numbers; null and undefined as empty cells.
- * - A UTF-8 byte order mark, so Excel reads names and messages in any script correctly.
+ *   written as numbers, booleans as true / false; null and undefined as empty cells.
+ * - UTF-8 without a byte order mark: R's readr and pandas read UTF-8 by default, and a mark would
+ *   be part of the first column's name for pandas (Excel users import it as UTF-8; README).
  */
 
 /** A row as the exports give it: a cell per column (ExportRow, StudyExportRow). */
 export type CsvRow = object;
 
 /** What a cell holds. */
-type Cell = string | number | null | undefined;
+type Cell = string | number | boolean | null | undefined;
 
 /**
  * What a spreadsheet skips before it decides a cell is a formula: white space of any kind (NBSP,
@@ -54,6 +55,7 @@ const numberText = (value: number): string =>
 function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
   const text = neutralizeCell(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -66,6 +68,6 @@ export function csvLine(columns: readonly string[], row: CsvRow): string {
   return `${line}\r\n`;
 }
 
-/** What a file starts with: the byte order mark (for Excel), then the header row. */
+/** What a file starts with: the header row. */
 export const csvHead = (columns: readonly string[]): string =>
-  `\uFEFF${csvLine(columns, Object.fromEntries(columns.map((column) => [column, column])))}`;
+  csvLine(columns, Object.fromEntries(columns.map((column) => [column, column])));

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { ExportRow, MessageRecord } from '@uis/proto';
+import type { AuditSnapshot, ExportTableRow, MessageRecord } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb, type Queryable } from '../db/records-db';
+import { secondsToMs } from '../export/export-cells';
+import type { ParticipantIds } from '../export/participant-ids';
 import { SessionRecordTable } from '../session-record';
 
 /** A row of messages as the repository reads it. */
@@ -18,6 +20,8 @@ export interface MessageRow {
   videoTime: number | null;
   /** A reaction's action id; null for a typed message. */
   actionId: string | null;
+  /** The text as written, kept by the first edit; null while never edited. */
+  originalText: string | null;
   createdAt: Date;
 }
 
@@ -33,7 +37,7 @@ export type NewMessage = RecordAuthor & {
 const columns = (prefix = '') =>
   `${prefix}id, ${prefix}seq, ${prefix}session_id AS "sessionId", ${prefix}author_user_id AS "authorUserId",
     ${prefix}author_email AS "authorEmail", ${prefix}name, ${prefix}message, ${prefix}video_time AS "videoTime",
-    ${prefix}action_id AS "actionId", ${prefix}created_at AS "createdAt"`;
+    ${prefix}action_id AS "actionId", ${prefix}original_text AS "originalText", ${prefix}created_at AS "createdAt"`;
 
 /** What participants and the owner see of a message: no author e-mail or id. */
 export const toMessageRecord = (
@@ -48,11 +52,8 @@ export const toMessageRecord = (
   actionId: row.actionId,
 });
 
-/**
- * A message's export row (File.csv's columns, author e-mail included): what the exports write, and
- * what the audit log keeps of it before and after a change.
- */
-export const messageSnapshot = (row: MessageRow): ExportRow<'messages'> => ({
+/** What the audit log keeps of a message before and after a change (author e-mail included). */
+export const messageSnapshot = (row: MessageRow): AuditSnapshot<'messages'> => ({
   message_id: row.id,
   time: row.createdAt.toISOString(),
   videoTime: row.videoTime,
@@ -60,6 +61,20 @@ export const messageSnapshot = (row: MessageRow): ExportRow<'messages'> => ({
   email: row.authorEmail,
   message: row.message,
   actionId: row.actionId,
+});
+
+/** A row of messages.csv (EXPORT_TABLES.messages). */
+export const toMessageExportRow = (row: MessageRow, people: ParticipantIds): ExportTableRow<'messages'> => ({
+  session_id: row.sessionId,
+  message_id: row.id,
+  seq: Number(row.seq),
+  participant_id: people.of(row.authorEmail),
+  sent_at: row.createdAt.toISOString(),
+  video_time_ms: secondsToMs(row.videoTime),
+  message: row.message,
+  action_id: row.actionId,
+  edited: row.originalText !== null,
+  original_text: row.originalText,
 });
 
 /**
@@ -172,8 +187,12 @@ export class MessagesRepository extends SessionRecordTable<MessageRow> {
     });
   }
 
+  /** A researcher's edit: the first one keeps the text as written in original_text. */
   async updateText(tx: Queryable, id: string, message: string): Promise<void> {
-    await tx.query(`UPDATE messages SET message = $2 WHERE id = $1`, [id, message]);
+    await tx.query(
+      `UPDATE messages SET original_text = COALESCE(original_text, message), message = $2 WHERE id = $1`,
+      [id, message],
+    );
   }
 
   async delete(tx: Queryable, id: string): Promise<void> {

@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SessionAccessClient, notFound, type AuthUser } from '@uis/kit';
-import type { ExportRow, MessagePage, MessageRecord } from '@uis/proto';
+import type { ExportTableRow, MessagePage, MessageRecord } from '@uis/proto';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { authorOf } from '../author';
 import { RecordsDb, type Tx } from '../db/records-db';
+import type { ParticipantIds } from '../export/participant-ids';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { listPage, type ListPage } from '../session-record';
 import { RecordWriteLimits } from '../write-limits';
 import {
   MessagesRepository,
   messageSnapshot,
+  toMessageExportRow,
   toMessageRecord,
   type MessageRow,
   type NewMessage,
@@ -133,10 +135,10 @@ export class MessagesService {
     });
   }
 
-  /** The export's rows, in order, a page at a time. */
-  async *exportRows(sessionId: string): AsyncGenerator<ExportRow<'messages'>> {
+  /** messages.csv's rows of a session, in order, a page at a time. */
+  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<ExportTableRow<'messages'>> {
     for await (const row of this.messages.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield messageSnapshot(row);
+      yield toMessageExportRow(row, people);
     }
   }
 

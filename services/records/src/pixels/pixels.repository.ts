@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ExportRow, PixelRecord } from '@uis/proto';
+import type { AuditSnapshot, ExportTableRow, PixelRecord } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb, type Queryable } from '../db/records-db';
+import { secondsToMs } from '../export/export-cells';
+import type { ParticipantIds } from '../export/participant-ids';
 import { SessionRecordTable } from '../session-record';
 
 /** A row of pixels as the repository reads it (bounds and indexes are in the migration). */
@@ -48,8 +50,20 @@ export const toPixelRecord = (row: PixelRow): PixelRecord => ({
   videoTime: row.videoTime,
 });
 
-/** A click's export row: what the exports write, and what the audit log keeps of it. */
-export const pixelSnapshot = (row: PixelRow): ExportRow<'pixels'> => ({
+/** A row of pixels.csv (EXPORT_TABLES.pixels). */
+export const toPixelExportRow = (row: PixelRow, people: ParticipantIds): ExportTableRow<'pixels'> => ({
+  session_id: row.sessionId,
+  pixel_id: row.id,
+  participant_id: people.of(row.authorEmail),
+  clicked_at: row.createdAt.toISOString(),
+  video_time_ms: secondsToMs(row.videoTime),
+  x: row.x,
+  y: row.y,
+  color: row.color,
+});
+
+/** What the audit log keeps of a click it deletes (author e-mail included). */
+export const pixelSnapshot = (row: PixelRow): AuditSnapshot<'pixels'> => ({
   pixel_id: row.id,
   time: row.createdAt.toISOString(),
   name: row.name,

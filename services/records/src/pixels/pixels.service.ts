@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SessionAccessClient, notFound, writeAccess, type AuthUser } from '@uis/kit';
-import type { ExportRow, PixelRecord } from '@uis/proto';
+import type { ExportTableRow, PixelRecord } from '@uis/proto';
 import { AuditLogRepository } from '../audit/audit-log.repository';
 import { authorOf } from '../author';
 import { RecordsDb } from '../db/records-db';
+import type { ParticipantIds } from '../export/participant-ids';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { listPage, type ListPage } from '../session-record';
 import { RecordWriteLimits } from '../write-limits';
 import {
   PixelsRepository,
   pixelSnapshot,
+  toPixelExportRow,
   toPixelRecord,
   type Click,
   type NewPixel,
@@ -76,10 +78,10 @@ export class PixelsService {
     });
   }
 
-  /** The export's rows, in order, a page at a time. */
-  async *exportRows(sessionId: string): AsyncGenerator<ExportRow<'pixels'>> {
+  /** pixels.csv's rows of a session, in order, a page at a time. */
+  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<ExportTableRow<'pixels'>> {
     for await (const row of this.pixels.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield pixelSnapshot(row);
+      yield toPixelExportRow(row, people);
     }
   }
 }

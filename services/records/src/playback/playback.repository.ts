@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ExportRow, PlaybackEvent, PlaybackRecord } from '@uis/proto';
+import type { ExportTableRow, PlaybackEvent, PlaybackRecord } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb } from '../db/records-db';
+import { secondsToMs } from '../export/export-cells';
+import type { ParticipantIds } from '../export/participant-ids';
 import { SessionRecordTable } from '../session-record';
 
 /** A row of playback as the repository reads it (bounds and indexes are in the migration). */
@@ -52,16 +54,20 @@ export const toPlaybackRecord = (
   promptId: row.promptId,
 });
 
-/** An entry's export row (File.csv's playback columns). */
-export const toPlaybackExportRow = (row: PlaybackRow): ExportRow<'playback'> => ({
+/** A row of playback.csv (EXPORT_TABLES.playback). */
+export const toPlaybackExportRow = (
+  row: PlaybackRow,
+  people: ParticipantIds,
+): ExportTableRow<'playback'> => ({
+  session_id: row.sessionId,
   playback_id: row.id,
-  time: row.createdAt.toISOString(),
-  videoTime: row.videoTime,
+  seq: Number(row.seq),
+  participant_id: people.of(row.authorEmail),
+  logged_at: row.createdAt.toISOString(),
   event: row.event,
-  playbackRate: row.playbackRate,
-  promptId: row.promptId,
-  name: row.name,
-  email: row.authorEmail,
+  video_time_ms: secondsToMs(row.videoTime),
+  playback_rate: row.playbackRate,
+  prompt_id: row.promptId,
 });
 
 /** The playback table: every statement on it and its row mappers. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SessionAccessClient, type AuthUser } from '@uis/kit';
-import type { ExportRow, PlaybackRecord } from '@uis/proto';
+import type { ExportTableRow, PlaybackRecord } from '@uis/proto';
+import type { ParticipantIds } from '../export/participant-ids';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
 import { listPage, type ListPage } from '../session-record';
 import {
@@ -33,10 +34,10 @@ export class PlaybackService {
     return this.playback.insert(entry);
   }
 
-  /** The export's rows, in order, a page at a time. */
-  async *exportRows(sessionId: string): AsyncGenerator<ExportRow<'playback'>> {
+  /** playback.csv's rows of a session, in order, a page at a time. */
+  async *exportRows(sessionId: string, people: ParticipantIds): AsyncGenerator<ExportTableRow<'playback'>> {
     for await (const row of this.playback.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield toPlaybackExportRow(row);
+      yield toPlaybackExportRow(row, people);
     }
   }
 }

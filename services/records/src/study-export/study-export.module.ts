@@ -1,19 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module';
-import { DeviceChecksModule } from '../device-checks/device-checks.module';
-import { MessagesModule } from '../messages/messages.module';
-import { PixelsModule } from '../pixels/pixels.module';
-import { PlaybackModule } from '../playback/playback.module';
-import { WithdrawalsModule } from '../withdrawals/withdrawals.module';
-import { ParticipantsRepository } from './participants.repository';
+import { RecordsExportModule } from '../export/records-export.module';
 import { StudyExportController } from './study-export.controller';
 import { StudyExportService } from './study-export.service';
-import { StudyParticipantsService } from './study-participants.service';
 
 /** `/exportStudy`: a session or a group as one verifiable ZIP. */
 @Module({
-  imports: [AuditModule, DeviceChecksModule, MessagesModule, PixelsModule, PlaybackModule, WithdrawalsModule],
+  imports: [RecordsExportModule],
   controllers: [StudyExportController],
-  providers: [ParticipantsRepository, StudyParticipantsService, StudyExportService],
+  providers: [StudyExportService],
 })
 export class StudyExportModule {}

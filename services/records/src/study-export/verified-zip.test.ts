@@ -51,8 +51,8 @@ describe('VerifiedZip', () => {
     const files = await unzip(await collect(zip.output));
 
     expect([...files.keys()]).toEqual(['a.csv', 'b.csv', 'empty.csv', 'list.json']);
-    expect(files.get('b.csv')!.toString('utf8')).toBe("\uFEFFn\r\n1\r\n'=2\r\n");
-    expect(files.get('empty.csv')!.toString('utf8')).toBe('\uFEFFn\r\n');
+    expect(files.get('b.csv')!.toString('utf8')).toBe("n\r\n1\r\n'=2\r\n");
+    expect(files.get('empty.csv')!.toString('utf8')).toBe('n\r\n');
     expect(listed.map((file) => [file.name, file.rows])).toEqual([
       ['a.csv', 2500],
       ['b.csv', 2],

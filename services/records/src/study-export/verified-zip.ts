@@ -40,7 +40,7 @@ export class VerifiedZip {
     return this.written;
   }
 
-  /** A CSV file of `columns` (csvStream: byte order mark, header, formula neutralisation) from `rows()`. */
+  /** A CSV file of `columns` (csvStream: header, formula neutralisation) from `rows()`. */
   addCsv(name: string, columns: readonly string[], rows: () => CsvRows): void {
     this.zip.addReadStreamLazy(name, { mtime: this.mtime }, (ready) => {
       const file = csvStream(columns, rows(), (figures) => this.written.push({ name, ...figures }));

@@ -3,17 +3,18 @@ import { InternalClient } from '@uis/kit';
 import {
   SESSION_IDS_PER_DELETE,
   internalRoutes,
-  type CONSENT_EXPORT_TABLES,
   type InternalAnswerOf,
   type StudyExportRow,
 } from '@uis/proto';
-import type { CsvRows } from '../study-export/verified-zip';
+import type { CsvRows } from '../export/csv-stream';
+import { isoInstant } from '../export/export-cells';
+import type { ParticipantIds } from '../export/participant-ids';
 import { WithdrawalsService } from './withdrawals.service';
 
-type ConsentTable = (typeof CONSENT_EXPORT_TABLES)[number];
+type ConsentTable = 'consent-texts' | 'consents' | 'withdrawals';
 type Exported = InternalAnswerOf<'studiesConsentExport'>;
 
-/** Where each consent table's rows of one session come from (the study export's row sources). */
+/** Where each consent table's rows of one session come from (the exports' row sources). */
 export type ConsentRowSources = { [T in ConsentTable]: (sessionId: string) => CsvRows };
 
 /** The consent tables' rows, and every text exactly as shown (STUDY_EXPORT_CONSENT_TEXTS). */
@@ -45,7 +46,7 @@ export class ConsentExportSource {
     private readonly withdrawals: WithdrawalsService,
   ) {}
 
-  async prepare(sessionIds: readonly string[]): Promise<PreparedConsent> {
+  async prepare(sessionIds: readonly string[], people: ParticipantIds): Promise<PreparedConsent> {
     const texts: Exported['texts'] = [];
     const acceptances: Exported['acceptances'] = [];
     for (let i = 0; i < sessionIds.length; i += SESSION_IDS_PER_DELETE) {
@@ -60,24 +61,22 @@ export class ConsentExportSource {
     const rows: ConsentRowSources = {
       'consent-texts': (sessionId) =>
         (textsOf.get(sessionId) ?? []).map((text): StudyExportRow<'consent-texts'> => ({
-          sessionId,
+          session_id: sessionId,
           version: text.version,
           sha256: text.sha256,
-          createdAt: text.createdAt,
+          created_at: isoInstant(text.createdAt),
           text: text.text,
         })),
       consents: (sessionId) =>
         (acceptancesOf.get(sessionId) ?? []).map((row): StudyExportRow<'consents'> => ({
-          sessionId,
-          userId: row.userId,
-          name: row.name,
-          email: row.email,
+          session_id: sessionId,
+          participant_id: people.of(row.email),
           version: row.version,
           sha256: row.sha256,
-          acceptedAt: row.acceptedAt,
-          withdrawnAt: row.withdrawnAt,
+          accepted_at: isoInstant(row.acceptedAt),
+          withdrawn_at: isoInstant(row.withdrawnAt),
         })),
-      withdrawals: (sessionId) => this.withdrawals.exportRows(sessionId),
+      withdrawals: (sessionId) => this.withdrawals.exportRows(sessionId, people),
     };
     return { rows, exactTexts: texts };
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { DeviceChecksModule } from '../device-checks/device-checks.module';
+import { ExposureModule } from '../exposure/exposure.module';
 import { MessagesModule } from '../messages/messages.module';
 import { PixelsModule } from '../pixels/pixels.module';
 import { ConsentExportSource } from './consent-export.source';
@@ -11,7 +12,7 @@ import { WithdrawalsService } from './withdrawals.service';
 
 /** Participants' withdrawals: carrying one out, the owner's list, and the study export's consent tables. */
 @Module({
-  imports: [AuditModule, DeviceChecksModule, MessagesModule, PixelsModule],
+  imports: [AuditModule, DeviceChecksModule, ExposureModule, MessagesModule, PixelsModule],
   controllers: [WithdrawalsController, WithdrawalsInternalController],
   providers: [WithdrawalsRepository, WithdrawalsService, ConsentExportSource],
   exports: [WithdrawalsRepository, ConsentExportSource],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StudyExportRow, Withdrawal } from '@uis/proto';
 import type { RecordAuthor } from '../author';
 import { RecordsDb, type Queryable } from '../db/records-db';
+import type { ParticipantIds } from '../export/participant-ids';
 import { SessionRecordTable } from '../session-record';
 
 /**
@@ -38,9 +39,16 @@ export const toWithdrawal = (row: WithdrawalRow): Withdrawal => ({
 });
 
 /** A row of the study export's withdrawals.csv. */
-export const toWithdrawalRow = (row: WithdrawalRow): StudyExportRow<'withdrawals'> => ({
-  ...toWithdrawal(row),
-  sessionId: row.sessionId,
+export const toWithdrawalRow = (
+  row: WithdrawalRow,
+  people: ParticipantIds,
+): StudyExportRow<'withdrawals'> => ({
+  session_id: row.sessionId,
+  withdrawal_id: row.id,
+  participant_id: people.of(row.authorEmail),
+  withdrawn_at: row.createdAt.toISOString(),
+  messages_deleted: row.messages,
+  clicks_deleted: row.clicks,
 });
 
 /** The withdrawals table: every statement on it and its row mappers. */

@@ -5,6 +5,8 @@ import { AuditLogRepository } from '../audit/audit-log.repository';
 import type { RecordAuthor } from '../author';
 import { RecordsDb } from '../db/records-db';
 import { DeviceChecksRepository } from '../device-checks/device-checks.repository';
+import type { ParticipantIds } from '../export/participant-ids';
+import { ExposureRepository } from '../exposure/exposure.repository';
 import { MessagesRepository } from '../messages/messages.repository';
 import { PixelsRepository } from '../pixels/pixels.repository';
 import { RECORDS_CONFIG, type RecordsConfig } from '../records.config';
@@ -20,6 +22,7 @@ export class WithdrawalsService {
     private readonly pixels: PixelsRepository,
     private readonly audit: AuditLogRepository,
     private readonly deviceChecks: DeviceChecksRepository,
+    private readonly exposure: ExposureRepository,
     private readonly db: RecordsDb,
     private readonly access: SessionAccessClient,
     @Inject(RECORDS_CONFIG) private readonly config: RecordsConfig,
@@ -27,8 +30,8 @@ export class WithdrawalsService {
 
   /**
    * Studies has checked that `author` is a participant of the session. Their messages and clicks
-   * there, the audit entries about them (their `before` holds the record's text) and their device
-   * checks go, and the withdrawal is logged with the counts of messages and clicks, in one
+   * there, the audit entries about them (their `before` holds the record's text), their device
+   * checks and their exposure events go, and the withdrawal is logged with the counts of messages and clicks, in one
    * transaction. A second call with nothing left to delete (studies retrying after a failure of its
    * own) answers the withdrawal already logged.
    */
@@ -40,6 +43,7 @@ export class WithdrawalsService {
       const clicks = await this.pixels.deleteAuthorInSession(tx, sessionId, author.userId);
       await this.audit.deleteAboutAuthorInSession(tx, sessionId, author.userId);
       await this.deviceChecks.deleteAuthorInSession(tx, sessionId, author.userId);
+      await this.exposure.deleteAuthorInSession(tx, sessionId, author.userId);
       if (messages === 0 && clicks === 0) {
         const earlier = await this.withdrawals.latestOf(tx, sessionId, author.userId);
         if (earlier) return toWithdrawal(earlier);
@@ -56,9 +60,12 @@ export class WithdrawalsService {
   }
 
   /** withdrawals.csv's rows of a session, a page at a time. */
-  async *exportRows(sessionId: string): AsyncGenerator<StudyExportRow<'withdrawals'>> {
+  async *exportRows(
+    sessionId: string,
+    people: ParticipantIds,
+  ): AsyncGenerator<StudyExportRow<'withdrawals'>> {
     for await (const row of this.withdrawals.inOrder(sessionId, this.config.EXPORT_PAGE_ROWS)) {
-      yield toWithdrawalRow(row);
+      yield toWithdrawalRow(row, people);
     }
   }
 }

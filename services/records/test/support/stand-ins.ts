@@ -1,14 +1,22 @@
 import { Controller, type INestApplication } from '@nestjs/common';
 import { Input, InternalEndpoint, defineService, serviceEnv } from '@uis/kit';
-import { internalRoutes, type InternalAnswerOf, type ParsedInternalRequestOf, type Prompt } from '@uis/proto';
+import {
+  internalRoutes,
+  type Action,
+  type InternalAnswerOf,
+  type ParsedInternalRequestOf,
+  type Prompt,
+} from '@uis/proto';
 
 /**
- * Stand-in for content's prompt listing (the one content endpoint records calls) until content
- * lands: served by the kit exactly as the real one will be (proto route, service-token guard),
+ * Stand-in for content's prompt, action and video reads (the content endpoints records calls): served by the kit exactly as the real one will be (proto route, service-token guard),
  * answering from a table the test controls and failing on demand.
  */
 export class ContentTable {
   readonly prompts = new Map<string, Prompt[]>();
+  readonly actions = new Map<string, Action[]>();
+  /** Each session's uploaded video's file name (none: no video). */
+  readonly videos = new Map<string, string>();
   /** The next calls fail this many times. */
   failures = 0;
 }
@@ -26,6 +34,20 @@ class ContentStandIn {
       throw new Error('content could not list prompts');
     }
     return { prompts: table.prompts.get(sessionId) ?? [] };
+  }
+
+  @InternalEndpoint(internalRoutes.contentSessionVideo)
+  video(
+    @Input() { sessionId }: ParsedInternalRequestOf<'contentSessionVideo'>,
+  ): InternalAnswerOf<'contentSessionVideo'> {
+    return { name: table.videos.get(sessionId) ?? null };
+  }
+
+  @InternalEndpoint(internalRoutes.contentListActions)
+  actions(
+    @Input() { sessionId }: ParsedInternalRequestOf<'contentListActions'>,
+  ): InternalAnswerOf<'contentListActions'> {
+    return { actions: table.actions.get(sessionId) ?? [] };
   }
 }
 
@@ -46,6 +68,8 @@ export async function startContentStandIn(secrets: Record<string, string>): Prom
   const app = await contentStandIn.createApp({ ...secrets, LOG_LEVEL: 'silent' });
   await app.listen(0, '127.0.0.1');
   table.prompts.clear();
+  table.actions.clear();
+  table.videos.clear();
   table.failures = 0;
   return { table, app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
 }

@@ -2,6 +2,8 @@ import { Module, forwardRef } from '@nestjs/common';
 import { ConsentModule } from '../consent/consent.module';
 import { GroupsModule } from '../groups/groups.module';
 import { ParticipationModule } from '../participation/participation.module';
+import { SessionSettingsInternalController } from './session-settings.internal.controller';
+import { SessionSettingsRepository } from './session-settings.repository';
 import { SessionsController } from './sessions.controller';
 import { SessionsInternalController } from './sessions.internal.controller';
 import { SessionsRepository } from './sessions.repository';
@@ -14,8 +16,8 @@ import { SessionsService } from './sessions.service';
     forwardRef(() => ParticipationModule),
     forwardRef(() => ConsentModule),
   ],
-  controllers: [SessionsController, SessionsInternalController],
-  providers: [SessionsRepository, SessionsService],
+  controllers: [SessionsController, SessionsInternalController, SessionSettingsInternalController],
+  providers: [SessionsRepository, SessionsService, SessionSettingsRepository],
   exports: [SessionsRepository, SessionsService],
 })
 export class SessionsModule {}

@@ -29,6 +29,8 @@ export const COMMON_TEXTS = {
   deleteSession: 'Delete session',
   /** The study export's link: in the session editor and on the dashboard (a group's sessions). */
   exportStudy: 'Export study (ZIP)',
+  /** Beside it: whether the archive holds identifiers.csv (left out unless ticked). */
+  includeIdentifiers: 'Include identifiers (e-mails, names, panel ids)',
   /** A list of session cards. */
   sessions: 'Sessions',
   backToSessions: 'Back to your sessions',

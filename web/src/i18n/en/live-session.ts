@@ -30,6 +30,13 @@ export const LIVE_SESSION_TEXTS = {
   playingAt: 'playing at',
   muted: 'muted',
   microphoneOn: 'microphone on',
+  /** The monitor: the session's video plays without sound on their page, or with it. */
+  soundOff: 'sound off',
+  soundOn: 'sound on',
+  soundTitle: 'The session video’s sound on their page',
+  /** The monitor: their page is not visible (another tab, or the window minimised). */
+  tabHidden: 'tab hidden',
+  tabHiddenTitle: 'They cannot see the session now: its tab is hidden or the window minimised',
   joinPlayback: 'Click to join playback',
   reactions: 'Reactions',
   ended: 'This session has ended',
@@ -41,6 +48,7 @@ export const LIVE_SESSION_TEXTS = {
   closedToOwner:
     'Nobody can join it or send anything in it. Reopen it to let its participants in again; the playback log records the reopening.',
   reopenSession: 'Reopen session',
+  backToEditor: 'Back to the session editor',
   notReopened: 'The session was not reopened',
   notStarted: 'The session has not started yet',
   waitingForResearcher:
@@ -122,4 +130,22 @@ export const CALL_LINK_TEXTS = {
   connected: { title: 'In the call', text: null },
   connecting: { title: 'Connecting to the call', text: ' not in the call yet' },
   failed: { title: 'Their call cannot connect from their network', text: ' not in the call: cannot connect' },
+} as const;
+
+/** The sound gate a participant passes before a video or stream session plays. */
+export const SOUND_GATE_TEXTS = {
+  title: 'Check your sound',
+  intro: 'This session’s video has sound. Turn it on and listen for a short tone.',
+  playTone: 'Turn on sound and play a tone',
+  playing: 'Playing a tone…',
+  question: 'Did you hear the tone?',
+  heard: 'I hear it',
+  notHeard: 'I don’t hear anything',
+  hint: 'Check that your device is not muted or on silent, turn the volume up (or plug in headphones), then play the tone again.',
+  playAgain: 'Play the tone again',
+  continueMuted: 'Continue without sound',
+  noAudio: 'This browser cannot play sound here. You can continue without sound.',
+  /** After a reload the browser needs one click before the video may play with sound. */
+  resumeWithSound: 'Resume with sound',
+  resumeHint: 'The video plays muted until you click.',
 } as const;

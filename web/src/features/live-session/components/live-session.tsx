@@ -16,6 +16,7 @@ import { ClicksToggle } from './clicks-toggle';
 import { ConnectionNotice } from './connection-notice';
 import { EndSessionButton } from './end-session-button';
 import { ExitLink } from './exit-link';
+import { ExposureScope } from './exposure-scope';
 import { MonitorPanel } from './monitor-panel';
 import { ReactionsRow } from './reactions-row';
 import { SessionClosed } from './session-closed';
@@ -131,46 +132,48 @@ export function LiveSession({ sessionId }: { sessionId: string }) {
           void navigate(PATHS.login);
         }}
       />
-      <main className="live-body">
-        <section className="live-stage" aria-label={LIVE_SESSION_TEXTS.video}>
-          {info.data && role ? (
-            <SessionStage
-              sessionId={sessionId}
-              info={info.data.sessionInfo}
-              role={role}
-              connection={connection}
-              allowClicks={state.allowClicks}
-              user={user}
-              prompts={owner ? prompts.data?.prompts : undefined}
-            />
-          ) : (
-            <p className="live-player-loading">
-              {info.isError ? COMMON_TEXTS.sessionNotLoaded : COMMON_TEXTS.loadingSession}
-            </p>
-          )}
-          <div className="live-controls">
-            <ReactionsRow actions={actions.data?.actions ?? []} disabled={!connected} onReact={react} />
-            {owner ? (
-              <ClicksToggle
-                connection={connection}
+      <ExposureScope connection={connection} sessionId={sessionId} enabled={role === 'participant'}>
+        <main className="live-body">
+          <section className="live-stage" aria-label={LIVE_SESSION_TEXTS.video}>
+            {info.data && role ? (
+              <SessionStage
                 sessionId={sessionId}
+                info={info.data.sessionInfo}
+                role={role}
+                connection={connection}
                 allowClicks={state.allowClicks}
-                disabled={!connected}
+                user={user}
+                prompts={owner ? prompts.data?.prompts : undefined}
               />
-            ) : null}
-          </div>
-          {owner ? <MonitorPanel connection={connection} sessionId={sessionId} /> : null}
-        </section>
-        <ChatColumn
-          messages={state.messages}
-          hasOlder={state.hasOlder}
-          listFailed={state.listFailed}
-          loading={!connected && state.messages.length === 0 && !state.listFailed}
-          canSend={connected}
-          onSend={send}
-          onLoadOlder={loadOlder}
-        />
-      </main>
+            ) : (
+              <p className="live-player-loading">
+                {info.isError ? COMMON_TEXTS.sessionNotLoaded : COMMON_TEXTS.loadingSession}
+              </p>
+            )}
+            <div className="live-controls">
+              <ReactionsRow actions={actions.data?.actions ?? []} disabled={!connected} onReact={react} />
+              {owner ? (
+                <ClicksToggle
+                  connection={connection}
+                  sessionId={sessionId}
+                  allowClicks={state.allowClicks}
+                  disabled={!connected}
+                />
+              ) : null}
+            </div>
+            {owner ? <MonitorPanel connection={connection} sessionId={sessionId} /> : null}
+          </section>
+          <ChatColumn
+            messages={state.messages}
+            hasOlder={state.hasOlder}
+            listFailed={state.listFailed}
+            loading={!connected && state.messages.length === 0 && !state.listFailed}
+            canSend={connected}
+            onSend={send}
+            onLoadOlder={loadOlder}
+          />
+        </main>
+      </ExposureScope>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeLiveConnection } from '../../../testing/fake-live-connection';
 import { MonitorPanel } from './monitor-panel';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { CALL_LINK_TEXTS } from '../../../i18n/en/live-session';
+import { CALL_LINK_TEXTS, LIVE_SESSION_TEXTS } from '../../../i18n/en/live-session';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const now = 1_764_000_000_000;
@@ -19,6 +19,8 @@ const person = (name: string, change: Partial<MonitoredParticipant>): MonitoredP
   leftAt: null,
   playback: null,
   call: null,
+  sound: null,
+  visible: null,
   ...change,
 });
 
@@ -75,6 +77,49 @@ describe('the researcher’s monitor', () => {
     expect(cy.textContent).toContain('not in the call: cannot connect');
     expect(cy.className).toContain('failed');
     expect((await callOf('Di')).textContent).toContain(CALL_LINK_TEXTS.connecting.text);
+  });
+
+  it('shows who plays the video without sound and whose tab is hidden', async () => {
+    const snapshot: MonitorSnapshot = {
+      serverTime: now,
+      participants: [
+        person('Ada', { sound: { muted: false }, visible: true }),
+        person('Bo', { sound: { muted: true }, visible: false }),
+        // An older client: it says neither.
+        person('Cy', {}),
+        // Gone: what they last said no longer counts.
+        person('Di', {
+          connected: false,
+          since: null,
+          leftAt: now - 5_000,
+          sound: { muted: true },
+          visible: false,
+        }),
+      ],
+    };
+    const live = fakeLiveConnection({ monitor: () => snapshot });
+    render(<MonitorPanel connection={live.connection} sessionId={sessionId} />);
+    const row = async (name: string, state = 'connected') =>
+      within(await screen.findByRole('listitem', { name: `${name}, ${state}` }));
+
+    const ada = await row('Ada');
+    expect(ada.getByTitle(LIVE_SESSION_TEXTS.soundTitle).textContent).toBe(
+      `volume_up${LIVE_SESSION_TEXTS.soundOn}`,
+    );
+    expect(ada.queryByText(LIVE_SESSION_TEXTS.tabHidden)).toBeNull();
+    const bo = await row('Bo');
+    const boSound = bo.getByTitle(LIVE_SESSION_TEXTS.soundTitle);
+    expect(boSound.textContent).toBe(`volume_off${LIVE_SESSION_TEXTS.soundOff}`);
+    expect(boSound.className).toContain('off');
+    expect(bo.getByTitle(LIVE_SESSION_TEXTS.tabHiddenTitle).textContent).toBe(
+      `visibility_off${LIVE_SESSION_TEXTS.tabHidden}`,
+    );
+    const cy = await row('Cy');
+    expect(cy.queryByTitle(LIVE_SESSION_TEXTS.soundTitle)).toBeNull();
+    expect(cy.queryByTitle(LIVE_SESSION_TEXTS.tabHiddenTitle)).toBeNull();
+    const di = await row('Di', 'left');
+    expect(di.queryByTitle(LIVE_SESSION_TEXTS.soundTitle)).toBeNull();
+    expect(di.queryByText(LIVE_SESSION_TEXTS.tabHidden)).toBeNull();
   });
 
   it('says so when nobody has joined, and asks nothing while disconnected', async () => {

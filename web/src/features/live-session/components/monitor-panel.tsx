@@ -19,7 +19,8 @@ import {
 /**
  * The researcher's live monitor (beside the video, hidden from participants): who is connected,
  * for how long and after how many reconnects, where each participant's player is and how far from
- * the researcher's, who is muted in the call, and who has left. Asked of the server every
+ * the researcher's, who plays the video without sound, whose tab is hidden, who is muted in the
+ * call, and who has left. Asked of the server every
  * MONITOR_REFRESH_MS while connected; presence is kept across replicas, so it is the same
  * whichever replica answers.
  */
@@ -90,6 +91,25 @@ function MonitorRow({ participant: p, now }: { participant: MonitoredParticipant
             title={LIVE_SESSION_TEXTS.drift}
           >
             {driftText(p.playback.driftMs)}
+          </span>
+        ) : null}
+        {p.connected && p.sound ? (
+          <span
+            className={`live-monitor-sound ${p.sound.muted ? 'off' : 'on'}`}
+            title={LIVE_SESSION_TEXTS.soundTitle}
+          >
+            <Icon name={p.sound.muted ? 'volume_off' : 'volume_up'} />
+            {p.sound.muted ? (
+              LIVE_SESSION_TEXTS.soundOff
+            ) : (
+              <span className="visually-hidden">{LIVE_SESSION_TEXTS.soundOn}</span>
+            )}
+          </span>
+        ) : null}
+        {p.connected && p.visible === false ? (
+          <span className="live-monitor-tab" title={LIVE_SESSION_TEXTS.tabHiddenTitle}>
+            <Icon name="visibility_off" />
+            {LIVE_SESSION_TEXTS.tabHidden}
           </span>
         ) : null}
         {p.connected && p.call ? <CallFacts call={p.call} /> : null}

@@ -42,7 +42,7 @@ export function SessionClosed({
         </button>
       ) : null}
       <Link className="button secondary" to={homePath}>
-        {COMMON_TEXTS.backToSessions}
+        {reopen ? LIVE_SESSION_TEXTS.backToEditor : COMMON_TEXTS.backToSessions}
       </Link>
     </div>
   );

@@ -7,7 +7,8 @@ export type PresenceReading = Omit<ClientPayloadOf<'presenceReport'>, 'sessionId
 
 /**
  * A participant's page tells the researcher's monitor, every PRESENCE_REPORT_MS while connected,
- * what `read` says: where its player is, or how its call is. Nothing is answered back.
+ * what `read` says (where its player is and whether it plays muted, or how its call is) and
+ * whether the page is visible. Nothing is answered back.
  */
 export function usePresenceReport(
   connection: LiveConnection | null,
@@ -22,7 +23,9 @@ export function usePresenceReport(
     const timer = setInterval(() => {
       const reading = latest.current?.();
       if (!reading || connection.state.status !== 'connected') return;
-      connection.ask('presenceReport', { sessionId, ...reading }).catch(() => undefined);
+      // Whether the page is visible goes with every report (a hidden tab sees nothing of the session).
+      const visible = document.visibilityState !== 'hidden';
+      connection.ask('presenceReport', { sessionId, visible, ...reading }).catch(() => undefined);
     }, PRESENCE_REPORT_MS);
     return () => clearInterval(timer);
   }, [connection, sessionId, active]);

@@ -1,4 +1,3 @@
-import { EXPORT_FILE_NAME } from '@uis/proto/browser';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api';
@@ -32,16 +31,22 @@ describe('RecordPanel export', () => {
     });
   });
 
-  it('downloads the current tab as File.csv, prompts included', async () => {
+  it('downloads the current tab named after the session and the kind, prompts included', async () => {
     const api = fakeApi({
+      '/getSessionInfo': () =>
+        ok({ sessionInfo: { title: 'Pilot: Café #2', scope: '[]', type: 'video', track: '', source: '' } }),
       '/getMessages': () => ok({ messages: [] }),
       '/getPixels': () => ok({ pixels: [pixel] }),
       '/getPrompts': () =>
         ok({ prompts: [{ prompt_id: pixel.pixel_id, time: 65, duration: 5, prompt: 'Why?' }] }),
       '/getPlayback': () => ok({ playback: [] }),
-      '/exportRecords': () => ({ blob: new Blob(['\uFEFFheader\r\n'], { type: 'text/csv' }) }),
+      '/exportRecords': () => ({ blob: new Blob(['header\r\n'], { type: 'text/csv' }) }),
     });
     renderWithApi(<RecordPanel sessionId={sessionId} />);
+    // Export waits for the session's title, which names the file.
+    await vi.waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export' }).disabled).toBe(false),
+    );
 
     for (const [tab, kind] of [
       ['Messages', 'messages'],
@@ -55,8 +60,12 @@ describe('RecordPanel export', () => {
       await vi.waitFor(() => expect(saved).toHaveLength(api.to('/exportRecords').length));
       expect(api.to('/exportRecords').at(-1)?.query).toEqual({ sessionId, kind });
     }
-    expect(saved.map((file) => file.name)).toEqual(Array(4).fill(EXPORT_FILE_NAME));
-    expect(EXPORT_FILE_NAME).toBe('File.csv');
+    expect(saved.map((file) => file.name)).toEqual([
+      'pilot-cafe-2-messages.csv',
+      'pilot-cafe-2-pixels.csv',
+      'pilot-cafe-2-prompts.csv',
+      'pilot-cafe-2-playback.csv',
+    ]);
   });
 
   it('lists pixels with who, time, video time, x and y as percentages, a swatch and delete; prompts with time', async () => {

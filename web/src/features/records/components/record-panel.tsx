@@ -1,5 +1,6 @@
 import { SCREEN_TEXTS } from '@uis/proto/browser';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useApiQuery } from '../../../api/queries';
 import { Icon } from '../../../components/ui/icon';
 import { notify } from '../../../components/ui/toast';
 import { exportRecords } from '../lib/export-records';
@@ -21,11 +22,14 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
   const [exporting, setExporting] = useState(false);
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // The session editor has read it already (the same cached query): the download is named after it,
+  // so Export waits for it.
+  const info = useApiQuery('getSessionInfo', { sessionId });
 
   const exportTab = async () => {
     setExporting(true);
     try {
-      if (isRecordTab(tab)) await exportRecords(sessionId, tab);
+      if (isRecordTab(tab) && info.data) await exportRecords(sessionId, info.data.sessionInfo.title, tab);
     } catch (cause) {
       // The spec has no text for a failed export: the server's own message says what went wrong.
       notify.error(cause instanceof Error ? cause.message : String(cause));
@@ -70,7 +74,7 @@ export function RecordPanel({ sessionId }: { sessionId: string }) {
         <button
           type="button"
           className="button secondary record-export"
-          disabled={exporting || !isRecordTab(tab)}
+          disabled={exporting || !isRecordTab(tab) || !info.data}
           onClick={() => void exportTab()}
         >
           <Icon name="download" /> {SCREEN_TEXTS.exportButton}

@@ -10,7 +10,7 @@ export { RECORD_TABS, type RecordTab };
 export const PANEL_TABS = [...RECORD_TABS, 'deviceChecks'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
-/** Whether the tab has a File.csv export of its own. */
+/** Whether the tab has a CSV export of its own. */
 export const isRecordTab = (tab: PanelTab): tab is RecordTab =>
   (RECORD_TABS as readonly string[]).includes(tab);
 

@@ -35,6 +35,17 @@ describe('StudyExportButton', () => {
     expect(link().getAttribute('href')).toBe(`/exportStudy?groupId=${groupId}`);
   });
 
+  it('leaves identifiers out unless the checkbox is ticked', () => {
+    render(<StudyExportButton target={{ groupId }} />);
+    const checkbox = screen.getByRole('checkbox', { name: COMMON_TEXTS.includeIdentifiers });
+    expect((checkbox as HTMLInputElement).checked).toBe(false);
+    expect(link().getAttribute('href')).toBe(`/exportStudy?groupId=${groupId}`);
+    fireEvent.click(checkbox);
+    expect(link().getAttribute('href')).toBe(`/exportStudy?groupId=${groupId}&identifiers=true`);
+    fireEvent.click(checkbox);
+    expect(link().getAttribute('href')).toBe(`/exportStudy?groupId=${groupId}`);
+  });
+
   it('lets the browser follow it at once while the access token is fresh: no blob, no call', () => {
     const api = fakeApi({});
     accessExpiringIn(600);

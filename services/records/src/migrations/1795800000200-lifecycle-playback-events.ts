@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The playback log also records the session's end and its reopening (proto's PLAYBACK_EVENTS). */
-export class LifecyclePlaybackEvents1795800000000 implements MigrationInterface {
-  name = 'LifecyclePlaybackEvents1795800000000';
+export class LifecyclePlaybackEvents1795800000200 implements MigrationInterface {
+  name = 'LifecyclePlaybackEvents1795800000200';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE playback DROP CONSTRAINT playback_event_check`);
