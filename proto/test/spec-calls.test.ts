@@ -90,6 +90,7 @@ describe('route table against spec section 7', () => {
       'GET /getJoinLinkInfo',
       'GET /getMyConsent',
       'GET /getPlayback',
+      'GET /getRecordCounts',
       'GET /getSessionConsent',
       'GET /getSessionPeople',
       'GET /getSessionWithdrawals',

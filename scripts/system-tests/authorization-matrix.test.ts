@@ -257,6 +257,7 @@ const MATRIX: Record<RouteName, Entry> = {
   },
   getPixels: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
   getPlayback: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
+  getRecordCounts: { allowed: owner, input: (w) => ({ sessionId: w.sessionId }) },
   saveDeviceCheck: {
     allowed: members,
     input: (w) => ({

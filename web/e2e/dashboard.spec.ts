@@ -4,7 +4,12 @@ import { DESKTOP, MOBILE, capture } from './support/screenshots';
 import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
 import { COMMON_TEXTS } from '../src/i18n/en/common';
-import { DASHBOARD_TEXTS } from '../src/i18n/en/dashboard';
+import {
+  DASHBOARD_TEXTS,
+  DELETION_TEXTS,
+  deleteGroupHeading,
+  deleteSessionHeading,
+} from '../src/i18n/en/dashboard';
 import { EDITOR_TEXTS } from '../src/i18n/en/editor';
 
 test('a new researcher signs in through the printed magic link, creates and renames a group, and creates sessions', async ({
@@ -53,6 +58,10 @@ test('a new researcher signs in through the printed magic link, creates and rena
     await expect(sessionsHeading).toHaveText('New group');
     const second = groups.getByRole('listitem').filter({ hasText: 'New group' });
     await second.getByRole('button', { name: DASHBOARD_TEXTS.deleteGroup }).click();
+    const dialog = page.getByRole('alertdialog', { name: deleteGroupHeading('New group') });
+    await expect(dialog).toContainText('It has no sessions.');
+    await dialog.getByRole('button', { name: DELETION_TEXTS.deleteGroup }).click();
+    await expect(dialog).toBeHidden();
     await expect(second).toHaveCount(0);
     await expect(sessionsHeading).toHaveText('Pilot study');
   });
@@ -64,6 +73,12 @@ test('a new researcher signs in through the printed magic link, creates and rena
     await expect(cards.getByRole('button', { name: 'New session (video session)' })).toBeVisible();
     const second = cards.getByRole('listitem').filter({ hasText: 'New session 2' });
     await second.getByRole('button', { name: COMMON_TEXTS.deleteSession }).click();
+    const dialog = page.getByRole('alertdialog', { name: deleteSessionHeading('New session 2') });
+    await expect(dialog).toContainText('It has no messages or clicks yet. It has no uploaded video.');
+    await dialog.getByRole('button', { name: COMMON_TEXTS.cancel }).click();
+    await expect(second).toHaveCount(1);
+    await second.getByRole('button', { name: COMMON_TEXTS.deleteSession }).click();
+    await dialog.getByRole('button', { name: DELETION_TEXTS.deleteSession }).click();
     await expect(second).toHaveCount(0);
     await addSession(page);
     await capture(page, 'dashboard');

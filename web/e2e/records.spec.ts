@@ -80,10 +80,20 @@ test('the record panel shows records seeded through the API, edits and deletes a
     );
   });
 
-  await test.step('deletes a message', async () => {
-    await saved(page, '/deleteMessage', () =>
-      messages.nth(2).getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage }).click(),
-    );
+  await test.step('deletes a message after asking, and can take the deletion back for a while', async () => {
+    const last = messages.filter({ hasText: 'Rosalind Franklin' }).last();
+    const dialog = page.getByRole('alertdialog', { name: RECORD_PANEL_TEXTS.deleteMessageHeading });
+    const confirm = dialog.getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage });
+    await messages.nth(2).getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage }).click();
+    await expect(dialog).toContainText('Thanks for joining');
+    await confirm.click();
+    await expect(messages).toHaveCount(2);
+    await page.getByRole('button', { name: RECORD_PANEL_TEXTS.undo }).click();
+    await expect(messages).toHaveCount(3);
+    await expect(last.getByRole('textbox')).toHaveValue('Thanks for joining');
+    await messages.nth(2).getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage }).click();
+    // The deletion is held for its Undo (UNDO_MS) before it is sent.
+    await saved(page, '/deleteMessage', () => confirm.click());
     await expect(messages).toHaveCount(2);
     await expect(records.getByText('Thanks for joining')).toHaveCount(0);
   });

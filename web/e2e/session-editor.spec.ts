@@ -5,7 +5,7 @@ import { newSessionInEditor, saved } from './support/dashboard';
 import { DESKTOP, MOBILE, capture } from './support/screenshots';
 import { expect, test } from './support/test';
 import { emailOf, signUpResearcher } from './support/users';
-import { EDITOR_TEXTS } from '../src/i18n/en/editor';
+import { EDITOR_TEXTS, FIELD_HELP_TEXTS, SAVE_STATUS_TEXTS, scopeHelpText } from '../src/i18n/en/editor';
 
 const STREAM_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
@@ -44,6 +44,8 @@ test('the session editor saves every field: title, scope, type, source, track, a
     await page.getByRole('option', { name: `Grace Hopper (${grace})` }).click();
     await page.keyboard.press('Escape');
     await expect(scope).not.toContainText(EVERYONE);
+    // Beside the select, in words: who can see the session now.
+    await expect(scope).toContainText(scopeHelpText(false, 1));
     await expect.poll(async () => (await info()).scope).toEqual([grace]);
   });
 
@@ -70,9 +72,13 @@ test('the session editor saves every field: title, scope, type, source, track, a
     expect((await api('getVideoInfo', { sessionId }, token)).name).toBe('tiny.mp4');
   });
 
-  await test.step('Track', async () => {
-    await page.getByLabel(EDITOR_TEXTS.track, { exact: true }).fill('Track A: first viewing');
+  await test.step('Track: says what it is for, and that it was saved', async () => {
+    const track = page.getByLabel(EDITOR_TEXTS.track, { exact: true });
+    await expect(track).toHaveAccessibleDescription(FIELD_HELP_TEXTS.track);
+    await track.fill('Track A: first viewing');
     await expect.poll(async () => (await info()).track).toBe('Track A: first viewing');
+    const field = page.locator('.editor-field', { has: track });
+    await expect(field.getByText(SAVE_STATUS_TEXTS.saved, { exact: true })).toBeVisible();
   });
 
   const actions = page.getByRole('region', { name: 'Actions' });

@@ -18,6 +18,7 @@ export * from './device-check.routes';
 export * from './exposure.routes';
 export * from './participation.routes';
 export * from './records.routes';
+export * from './session-or-group';
 export * from './signal.routes';
 export * from './studies.routes';
 export * from './study-export.routes';

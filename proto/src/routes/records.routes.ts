@@ -3,6 +3,7 @@ import { PLAYBACK_EVENTS } from '../constants';
 import { DATA_EXPORT_TABLES, type DataExportTable } from '../export-codebook';
 import { Message, fraction, id, messageText, pixelColor, senderName, videoTime } from '../fields';
 import { defineRoutes } from '../route';
+import { sessionOrGroupRequest } from './session-or-group';
 
 /**
  * Rows of one page of a list of a session's records (getMessages, getPixels, getPlayback,
@@ -110,6 +111,16 @@ export type AuditSnapshot<K extends keyof typeof AUDIT_SNAPSHOT_FIELDS> = Record
   string | number | null
 >;
 
+/** What a session, or every session of a group, holds that deleting it loses (records' part). */
+export const RecordCounts = z.object({
+  /** The sessions counted: 1 for a session, the group's sessions for a group. */
+  sessions: z.number().int().nonnegative(),
+  /** Chat messages, reactions included. */
+  messages: z.number().int().nonnegative(),
+  clicks: z.number().int().nonnegative(),
+});
+export type RecordCounts = z.infer<typeof RecordCounts>;
+
 export const recordsRoutes = defineRoutes({
   getMessages: {
     method: 'GET',
@@ -200,6 +211,17 @@ export const recordsRoutes = defineRoutes({
     summary: `The playback log of one of the caller's sessions, oldest first: every play, pause, seek and rate change of the researcher's player, and every prompt it fired, with the server time and the video time. Realtime writes it; nobody edits it. ${RECORD_LIST_PAGING}`,
     request: recordListRequest(),
     answer: z.object({ playback: z.array(PlaybackRecord), next: nextPage() }),
+  },
+  getRecordCounts: {
+    method: 'GET',
+    path: '/getRecordCounts',
+    service: 'records',
+    access: 'researcher',
+    extension: true,
+    summary:
+      "How many chat messages (reactions included) and clicks one of the caller's sessions (sessionId), or every session of one of the caller's groups (groupId), holds. The dashboard and the session editor say what a deletion loses before the researcher confirms it; reading every page of the lists for a count would cost a long session's whole history.",
+    request: sessionOrGroupRequest(),
+    answer: RecordCounts,
   },
   exportRecords: {
     method: 'GET',

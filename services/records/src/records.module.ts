@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@uis/kit';
 import { AuditModule } from './audit/audit.module';
+import { RecordCountsModule } from './counts/record-counts.module';
 import { RecordsDb } from './db/records-db';
 import { DeletionModule } from './deletion/deletion.module';
 import { DeviceChecksModule } from './device-checks/device-checks.module';
@@ -75,6 +76,7 @@ export class RecordsModule {
         WithdrawalsModule,
         RecordsExportModule,
         StudyExportModule,
+        RecordCountsModule,
         DeletionModule,
       ],
     };

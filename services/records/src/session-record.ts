@@ -78,6 +78,15 @@ export class SessionRecordTable<Row extends SessionRecordRow> {
     }
   }
 
+  /** How many records these sessions hold. */
+  async countSessions(sessionIds: readonly string[]): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.table} WHERE session_id = ANY($1::uuid[])`,
+      [sessionIds],
+    );
+    return row?.n ?? 0;
+  }
+
   /** Deletes the records of these sessions; how many. */
   deleteSessions(tx: Queryable, sessionIds: readonly string[]): Promise<number> {
     return this.countDeleted(tx, `session_id = ANY($1::uuid[])`, [sessionIds]);

@@ -23,18 +23,10 @@ const describe = (violation: Violation): string =>
     ),
   ].join('\n');
 
-export interface AxeOptions {
-  /**
-   * The screen is known to fail WCAG 2.5.3 (label in name): the rule is left off there, and the
-   * reason says which element and why it is not fixed yet. Every other rule still runs.
-   */
-  knownLabelInNameFailure?: string;
-}
-
-async function check(page: Page, screen: string, { knownLabelInNameFailure }: AxeOptions): Promise<void> {
+async function check(page: Page, screen: string): Promise<void> {
   // options() replaces every option, withTags() adds one: in this order.
   const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { [LABEL_IN_NAME]: { enabled: !knownLabelInNameFailure } } })
+    .options({ rules: { [LABEL_IN_NAME]: { enabled: true } } })
     .withTags(WCAG_TAGS)
     .analyze();
   const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
@@ -51,13 +43,13 @@ async function check(page: Page, screen: string, { knownLabelInNameFailure }: Ax
  * returns to the size it had. Soft: a test goes on through its other screens, so one run reports
  * them all.
  */
-export async function expectAccessible(page: Page, screen: string, options: AxeOptions = {}): Promise<void> {
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const size = page.viewportSize();
-  await check(page, `${screen} (${size ? `${size.width}x${size.height}` : 'desktop'})`, options);
+  await check(page, `${screen} (${size ? `${size.width}x${size.height}` : 'desktop'})`);
   if (!size) return;
   await page.setViewportSize(MOBILE);
   await settle(page);
-  await check(page, `${screen} (${MOBILE.width}x${MOBILE.height})`, options);
+  await check(page, `${screen} (${MOBILE.width}x${MOBILE.height})`);
   await page.setViewportSize(size);
   await settle(page);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import './confirm-dialog.css';
 import { COMMON_TEXTS } from '../../i18n/en/common';
 
@@ -24,7 +25,7 @@ interface ConfirmDialogProps {
 
 /**
  * A modal question before something that cannot be undone. Rendered only while open; Escape and a
- * click on the backdrop cancel; focus starts on Cancel, the safe choice.
+ * click on the backdrop cancel; focus starts on Cancel, the safe choice, and returns to the opener.
  */
 export function ConfirmDialog({
   title,
@@ -43,16 +44,22 @@ export function ConfirmDialog({
   cancel.current = onCancel;
 
   useEffect(() => {
+    // Focus goes back where it was (the delete icon) when the dialog closes, if that is still there.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     cancelRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') cancel.current();
       if (event.key === 'Tab' && dialogRef.current) keepTabInside(event, dialogRef.current);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
-  return (
+  // On the body, so it may be opened from anywhere (a list row: a <ul> holds only <li>s).
+  return createPortal(
     <div
       className="confirm-dialog-backdrop"
       onMouseDown={(event) => event.target === event.currentTarget && onCancel()}
@@ -68,7 +75,8 @@ export function ConfirmDialog({
         <h2 id={titleId} className="confirm-dialog-title">
           {title}
         </h2>
-        <p id={messageId} className="confirm-dialog-message">
+        {/* Polite: a message completed once the dialog is open (counts that arrive) is read out too. */}
+        <p id={messageId} className="confirm-dialog-message" aria-live="polite">
           {message}
         </p>
         <div className="confirm-dialog-actions">
@@ -86,6 +94,7 @@ export function ConfirmDialog({
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -62,6 +62,12 @@ export const noIconMatchText = (query: string): string => `No icon matches “${
 
 export const iconCountText = (count: number): string => (count === 1 ? '1 icon' : `${count} icons`);
 
+/** The icon picker's first view: icons for reactions, and the way to every other icon. */
+export const REACTION_ICON_TEXTS = {
+  suggested: 'Icons for reactions: thumbs, hearts, faces, hands and more. Search to find any other icon.',
+} as const;
+export const showAllIconsText = (count: number): string => `Show all ${count} icons`;
+
 /** Why a chosen file is not uploaded (not a spec text: the spec names the rule, not a message). */
 export const NOT_MP4_TEXT = `Only ${UPLOAD_ACCEPT} files can be uploaded.`;
 
@@ -78,6 +84,48 @@ export const iconText = (icon: string, style: string): string => `Icon ${icon} (
 
 /** The scope field's menu entry for an address not in the directory yet. */
 export const inviteText = (email: string): string => `Invite ${email}`;
+
+/** How an edit's save went, beside the field (a polite live region). */
+export const SAVE_STATUS_TEXTS = {
+  saved: 'Saved',
+} as const;
+
+/** A refused or failed save, with the server's reason. */
+export const notSavedText = (reason: string): string => `Not saved: ${reason}`;
+
+/**
+ * Who can see the session, under the scope field: Everyone (null scope on the server), the people
+ * listed, or nobody (an emptied list).
+ */
+export function scopeHelpText(everyone: boolean, listed: number): string {
+  if (everyone)
+    return 'Everyone: anyone signed in to the app finds this session in their list and can join it.';
+  if (listed === 0)
+    return 'Nobody: no participant can find or join this session until you add someone or share its join link.';
+  const people = listed === 1 ? 'the 1 person listed' : `the ${listed} people listed`;
+  return `Only ${people}: they find this session in their list and can join it. Addresses you add are sent an invitation.`;
+}
+
+/** Help under the editor's fields: what they are for. */
+export const FIELD_HELP_TEXTS = {
+  track:
+    'Your own label for this session, such as the study arm or condition it belongs to. Only you see it: participants are not shown it.',
+} as const;
+
+/** Asked before the uploaded video goes: its delete icon, or a type change away from video. */
+export const VIDEO_DELETION_TEXTS = {
+  deleteHeading: 'Delete the uploaded video?',
+  deleteConfirm: 'Delete video',
+  changeTypeConfirm: 'Change type and delete video',
+} as const;
+
+export const deleteVideoWarningText = (name: string): string =>
+  `“${name}” is deleted: participants see no video and the replay has none until you upload another. This cannot be undone.`;
+
+export const changeTypeHeading = (type: string): string => `Change the type to ${type}?`;
+
+export const changeTypeWarningText = (name: string): string =>
+  `Only a video session keeps an uploaded video: “${name}” is deleted when the type changes. This cannot be undone.`;
 
 /** A session's state as the editor shows it (proto's SESSION_STATES). */
 export const SESSION_STATE_TEXTS = {

@@ -36,7 +36,18 @@ export const RECORD_PANEL_TEXTS = {
   editMessage: 'Edit message',
   deleteMessage: 'Delete message',
   deleteClick: 'Delete click',
+  deleteMessageHeading: 'Delete this message?',
+  messageDeleted: 'Message deleted.',
+  undo: 'Undo',
 } as const;
+
+/** The start of a long message, in its deletion's question. */
+const excerpt = (text: string, chars = 80): string =>
+  text.length > chars ? `${text.slice(0, chars).trimEnd()}…` : text;
+
+/** What deleting a message loses, and for how long it can be taken back. */
+export const deleteMessageWarningText = (name: string, text: string, undoSeconds: number): string =>
+  `${name}’s message “${excerpt(text)}” is removed from the records and from exports. You can undo this for ${undoSeconds} seconds.`;
 
 /** The device checks tab's column headers: short, for a table of nine columns. */
 export const DEVICE_CHECK_HEADER_TEXTS = {

@@ -39,6 +39,8 @@ export const speedText = (rate: number): string => `Speed ${rate}×`;
 /** A marker's label for screen readers and its tooltip ('Message from Pat at 0:03: Hello'). */
 export const fromAtText = (title: string, who: string, at: string, text: string): string =>
   `${title} from ${who} at ${at}: ${text}`;
+/** A set prompt's title in the event list, with how long it pauses the video. */
+export const promptForText = (duration: string): string => `Prompt for ${duration}`;
 export const promptSetText = (at: string, duration: string, text: string): string =>
   `Prompt at ${at} for ${duration}: ${text}`;
 /** `by` is ' by Rhea', or empty when nobody is named. */

@@ -7,7 +7,12 @@ import { RequireUser } from '../../../signed-in/route-guards';
 import { fakeApi, ok, refused, type ApiAnswer, type ApiRequest } from '../../../testing/fake-api';
 import { Here, renderScreen } from '../../../testing/render';
 import { Dashboard } from './dashboard';
-import { DASHBOARD_TEXTS } from '../../../i18n/en/dashboard';
+import {
+  DASHBOARD_TEXTS,
+  DELETION_TEXTS,
+  deleteGroupHeading,
+  deleteSessionHeading,
+} from '../../../i18n/en/dashboard';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
 
 // jsdom's screen is 0x0, which reads as a phone; this file checks the desktop layout (1024 wide).
@@ -24,8 +29,17 @@ const researcher = {
 };
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** A researcher's groups and sessions held in memory, answering like the studies service. */
-function studies(groups: Group[], sessions: Record<string, Session[]> = {}) {
+/** What records and content answer about a session or a group: its counts, and each session's video. */
+interface Holdings {
+  counts?: (query: Record<string, string>) => ApiAnswer;
+  videos?: Record<string, string>;
+}
+
+/**
+ * A researcher's groups and sessions held in memory, answering like the studies service, with records'
+ * counts and content's video names (none by default).
+ */
+function studies(groups: Group[], sessions: Record<string, Session[]> = {}, holdings: Holdings = {}) {
   let next = 100;
   const body = (sent: ApiRequest) => sent.body as Record<string, string>;
   return fakeApi({
@@ -62,6 +76,14 @@ function studies(groups: Group[], sessions: Record<string, Session[]> = {}) {
       return ok({ session });
     },
     '/deleteSession': () => refused(503, 'content is down'),
+    '/getRecordCounts': (sent) =>
+      holdings.counts?.(sent.query) ??
+      ok({
+        sessions: sent.query.groupId ? (sessions[sent.query.groupId]?.length ?? 0) : 1,
+        messages: 0,
+        clicks: 0,
+      }),
+    '/getVideoInfo': (sent) => ok({ name: holdings.videos?.[sent.query.sessionId!] ?? null }),
   });
 }
 
@@ -76,6 +98,16 @@ const renderDashboard = () =>
   );
 
 const groupRow = (title: string) => screen.getByRole('button', { name: title }).closest('li')!;
+const confirmIn = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByRole<HTMLButtonElement>('button', { name: label });
+const session = (n: number, title: string, type: Session['type']): Session => ({
+  session_id: uuid(n),
+  title,
+  type,
+  scope: 'Everyone',
+  track: '',
+  source: '',
+});
 
 describe('Dashboard', () => {
   beforeEach(() => {
@@ -136,6 +168,9 @@ describe('Dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Main' })).toBeTruthy();
 
     fireEvent.click(within(groupRow('Main')).getByRole('button', { name: DASHBOARD_TEXTS.deleteGroup }));
+    const dialog = await screen.findByRole('alertdialog', { name: deleteGroupHeading('Main') });
+    await within(dialog).findByText(/It has no sessions/);
+    fireEvent.click(within(dialog).getByRole('button', { name: DELETION_TEXTS.deleteGroup }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Main' })).toBeNull());
     expect(screen.getByRole('heading', { name: 'Pilot' })).toBeTruthy();
     expect(server.to('/deleteGroup').map((sent) => sent.body)).toEqual([{ groupId: uuid(2) }]);
@@ -184,7 +219,124 @@ describe('Dashboard', () => {
     renderDashboard();
     const card = (await screen.findByRole('button', { name: /Warm-up/ })).closest('li')!;
     fireEvent.click(within(card).getByRole('button', { name: COMMON_TEXTS.deleteSession }));
+    const dialog = await screen.findByRole('alertdialog', { name: deleteSessionHeading('Warm-up') });
+    await waitFor(() => expect(confirmIn(dialog, DELETION_TEXTS.deleteSession).disabled).toBe(false));
+    fireEvent.click(confirmIn(dialog, DELETION_TEXTS.deleteSession));
     expect(await screen.findByText('Internal error')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('button', { name: /Warm-up/ })).toBeTruthy();
+  });
+
+  it('asks before deleting a session, saying how many messages and clicks and which video go with it; Cancel keeps it', async () => {
+    const server = studies(
+      [{ group_id: uuid(1), title: 'Pilot' }],
+      { [uuid(1)]: [session(11, 'Warm-up', 'video')] },
+      {
+        counts: () => ok({ sessions: 1, messages: 12, clicks: 1 }),
+        videos: { [uuid(11)]: 'intro.mp4' },
+      },
+    );
+    renderDashboard();
+    const card = (await screen.findByRole('button', { name: /Warm-up/ })).closest('li')!;
+    const deleteIcon = within(card).getByRole('button', { name: COMMON_TEXTS.deleteSession });
+    deleteIcon.focus();
+    fireEvent.click(deleteIcon);
+    const dialog = await screen.findByRole('alertdialog', { name: deleteSessionHeading('Warm-up') });
+    expect(within(dialog).getByText(DELETION_TEXTS.counting)).toBeTruthy();
+    expect(confirmIn(dialog, DELETION_TEXTS.deleteSession).disabled).toBe(true);
+    expect(
+      await within(dialog).findByText(
+        'Deleting it also deletes its 12 messages and 1 click, and its uploaded video “intro.mp4”. This cannot be undone. Export the study first if you need its records.',
+      ),
+    ).toBeTruthy();
+    // StrictMode mounts twice: the same question may go twice.
+    expect(new Set(server.to('/getRecordCounts').map((sent) => JSON.stringify(sent.query)))).toEqual(
+      new Set([JSON.stringify({ sessionId: uuid(11) })]),
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: COMMON_TEXTS.cancel }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(deleteIcon);
+    expect(server.to('/deleteSession')).toHaveLength(0);
+  });
+
+  it('says a video session has no uploaded video, and nothing of videos for a chat session', async () => {
+    studies([{ group_id: uuid(1), title: 'Pilot' }], {
+      [uuid(1)]: [session(11, 'Warm-up', 'video'), session(12, 'Call', 'chat')],
+    });
+    renderDashboard();
+    const open = async (title: string) => {
+      const card = (await screen.findByRole('button', { name: new RegExp(title) })).closest('li')!;
+      fireEvent.click(within(card).getByRole('button', { name: COMMON_TEXTS.deleteSession }));
+      return screen.findByRole('alertdialog', { name: deleteSessionHeading(title) });
+    };
+    const video = await open('Warm-up');
+    expect(
+      await within(video).findByText(
+        'It has no messages or clicks yet. It has no uploaded video. This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const chat = await open('Call');
+    expect(
+      await within(chat).findByText('It has no messages or clicks yet. This cannot be undone.'),
+    ).toBeTruthy();
+  });
+
+  it("asks before deleting a group, with its sessions' messages, clicks and uploaded videos in all", async () => {
+    const server = studies(
+      [
+        { group_id: uuid(1), title: 'Pilot' },
+        { group_id: uuid(2), title: 'Main' },
+      ],
+      {
+        [uuid(2)]: [session(21, 'One', 'video'), session(22, 'Two', 'video'), session(23, 'Three', 'chat')],
+      },
+      {
+        counts: (query) =>
+          query.groupId === uuid(2)
+            ? ok({ sessions: 3, messages: 40, clicks: 0 })
+            : refused(500, 'wrong group'),
+        videos: { [uuid(21)]: 'a.mp4', [uuid(22)]: 'b.mp4' },
+      },
+    );
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Pilot' });
+    fireEvent.click(within(groupRow('Main')).getByRole('button', { name: DASHBOARD_TEXTS.deleteGroup }));
+    const dialog = await screen.findByRole('alertdialog', { name: deleteGroupHeading('Main') });
+    expect(
+      await within(dialog).findByText(
+        'Deleting it also deletes its 3 sessions, with 40 messages in all, and 2 uploaded videos. This cannot be undone. Export the study first if you need its records.',
+      ),
+    ).toBeTruthy();
+    expect(
+      server
+        .to('/getVideoInfo')
+        .map((sent) => sent.query.sessionId)
+        .sort(),
+    ).toEqual([uuid(21), uuid(22)]);
+    fireEvent.click(confirmIn(dialog, DELETION_TEXTS.deleteGroup));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Main' })).toBeNull());
+    expect(server.to('/deleteGroup').map((sent) => sent.body)).toEqual([{ groupId: uuid(2) }]);
+  });
+
+  it('still lets the researcher delete when the records cannot be counted, saying so', async () => {
+    const server = studies(
+      [
+        { group_id: uuid(1), title: 'Pilot' },
+        { group_id: uuid(2), title: 'Main' },
+      ],
+      {},
+      { counts: () => refused(503, 'studies is down') },
+    );
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Pilot' });
+    fireEvent.click(within(groupRow('Main')).getByRole('button', { name: DASHBOARD_TEXTS.deleteGroup }));
+    const dialog = await screen.findByRole('alertdialog', { name: deleteGroupHeading('Main') });
+    expect(
+      await within(dialog).findByText(`${DELETION_TEXTS.notCounted} ${DELETION_TEXTS.cannotUndo}`),
+    ).toBeTruthy();
+    fireEvent.click(confirmIn(dialog, DELETION_TEXTS.deleteGroup));
+    await waitFor(() => expect(server.to('/deleteGroup')).toHaveLength(1));
   });
 });

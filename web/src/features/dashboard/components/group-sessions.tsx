@@ -1,5 +1,6 @@
-import type { Group } from '@uis/proto';
+import type { Group, Session } from '@uis/proto';
 import { UI_TEXTS } from '@uis/proto/browser';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
 import { useUser } from '../../../signed-in/auth-context';
@@ -8,8 +9,13 @@ import { useLayout } from '../../../layout/use-layout';
 import { editSessionPath } from '../../../routes';
 import { StudyExportButton } from '../../study-export/components/study-export-button';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
+import { DELETION_TEXTS, deleteSessionHeading } from '../../../i18n/en/dashboard';
+import { ConfirmDeletion } from './confirm-deletion';
 
-/** The selected group's session cards and the add-session card; a card opens the session's editor. */
+/**
+ * The selected group's session cards and the add-session card; a card opens the session's editor,
+ * its delete icon asks first, saying what the session holds.
+ */
 export function GroupSessions({ group }: { group: Group }) {
   const user = useUser();
   const navigate = useNavigate();
@@ -27,6 +33,10 @@ export function GroupSessions({ group }: { group: Group }) {
     errorText: UI_TEXTS.internalError,
     invalidates: ['getSessions'],
   });
+  const [confirming, setConfirming] = useState<Session | null>(null);
+
+  const deleteConfirmed = (session: Session) =>
+    remove.mutate({ sessionId: session.session_id }, { onSettled: () => setConfirming(null) });
 
   return (
     <section className="group-sessions" aria-labelledby="group-sessions-heading">
@@ -45,7 +55,7 @@ export function GroupSessions({ group }: { group: Group }) {
               title={session.title}
               compact={cardsCompact}
               onOpen={() => void navigate(editSessionPath(session.session_id))}
-              onDelete={() => remove.mutate({ sessionId: session.session_id })}
+              onDelete={() => setConfirming(session)}
               deleteDisabled={remove.isPending && remove.variables.sessionId === session.session_id}
             />
           ))}
@@ -56,6 +66,16 @@ export function GroupSessions({ group }: { group: Group }) {
           />
         </ul>
       )}
+      {confirming ? (
+        <ConfirmDeletion
+          target={{ kind: 'session', session: confirming }}
+          heading={deleteSessionHeading(confirming.title)}
+          confirmLabel={DELETION_TEXTS.deleteSession}
+          deleting={remove.isPending}
+          onConfirm={() => deleteConfirmed(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </section>
   );
 }

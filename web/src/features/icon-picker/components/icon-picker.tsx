@@ -9,8 +9,15 @@ import { useDismiss } from '../../../components/ui/popover';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
 import { useIconNames } from '../hooks/use-icon-names';
 import { filterIconNames } from '../lib/filter-icons';
+import { reactionIcons } from '../lib/reaction-icons';
 import '../icon-picker.css';
-import { EDITOR_TEXTS, iconCountText, noIconMatchText } from '../../../i18n/en/editor';
+import {
+  EDITOR_TEXTS,
+  REACTION_ICON_TEXTS,
+  iconCountText,
+  noIconMatchText,
+  showAllIconsText,
+} from '../../../i18n/en/editor';
 
 /** Icons rendered at a time: the full list is about 2,100. */
 export const ICON_PAGE_SIZE = 120;
@@ -29,15 +36,21 @@ interface IconPickerProps {
 
 /**
  * The action icon picker (spec sections 2 and 5): a search box that filters the Material icon
- * names by lowercase substring 1 s after the last keystroke, the five styles, and the icons.
+ * names by lowercase substring 1 s after the last keystroke, the five styles, and the icons. It
+ * opens on icons that suit reactions (REACTION_ICONS); a search, or 'Show all', reaches the rest.
  * Picking a style changes the action's style; picking an icon sets it and closes the picker.
  */
 export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps) {
   const names = useIconNames();
   const [search, setSearch] = useState('');
   const [query] = useDebounce(search, DEBOUNCE_MS);
-  const matches = useMemo(() => filterIconNames(names ?? [], query), [names, query]);
-  const shown = useShownItems(matches, ICON_PAGE_SIZE, query);
+  const [showingAll, setShowingAll] = useState(false);
+  const suggesting = query.trim() === '' && !showingAll;
+  const matches = useMemo(
+    () => (suggesting ? reactionIcons(names ?? []) : filterIconNames(names ?? [], query)),
+    [names, query, suggesting],
+  );
+  const shown = useShownItems(matches, ICON_PAGE_SIZE, `${suggesting}:${query}`);
   useIconFonts(ICON_STYLES);
   const panel = useRef<HTMLDivElement>(null);
   useDismiss(panel, onClose);
@@ -96,7 +109,7 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
           ) : (
             <>
               <p className="icon-picker-note" aria-live="polite">
-                {iconCountText(matches.length)}
+                {suggesting ? REACTION_ICON_TEXTS.suggested : iconCountText(matches.length)}
               </p>
               <div className="icon-picker-grid">
                 {shown.visible.map((name) => (
@@ -117,6 +130,19 @@ export function IconPicker({ icon, iconStyle, onPick, onClose }: IconPickerProps
                 ))}
               </div>
               <ShowMoreButton hidden={shown.hidden} onClick={shown.showMore} />
+              {suggesting ? (
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => {
+                    setShowingAll(true);
+                    // The button goes: the search box is where the keyboard carries on.
+                    searchBox.current?.focus();
+                  }}
+                >
+                  {showAllIconsText(names.length)}
+                </button>
+              ) : null}
             </>
           )}
         </div>

@@ -2,16 +2,21 @@ import { UI_TEXTS } from '@uis/proto/browser';
 import type { MessageRecord } from '@uis/proto';
 import { useEffect, useState } from 'react';
 import { useApiMutation } from '../../../api/queries';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { IconButton } from '../../../components/ui/icon-button';
+import { notify } from '../../../components/ui/toast';
 import { useInlineEdit } from '../../../components/ui/use-inline-edit';
+import { UNDO_MS } from '../../../config/ui-constants';
+import { messageDeletes } from '../lib/message-deletes';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
-import { messageFromText, RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
+import { deleteMessageWarningText, messageFromText, RECORD_PANEL_TEXTS } from '../../../i18n/en/records';
 
 /**
  * A chat message in the record panel (spec sections 2 and 4): read-only until the edit icon is
  * clicked, then saved after a DEBOUNCE_MS pause, which ends edit mode. A failed save refetches.
+ * Delete asks first, then hides the message with an Undo toast and sends the deletion UNDO_MS later.
  */
 export function MessageRow({ message }: { message: MessageRecord }) {
   const editMessage = useApiMutation('editMessage', {
@@ -38,6 +43,32 @@ export function MessageRow({ message }: { message: MessageRecord }) {
     'text',
   );
   const errorId = `message-error-${message.message_id}`;
+  const [confirming, setConfirming] = useState(false);
+
+  const deleteConfirmed = () => {
+    setConfirming(false);
+    // The row goes at once, and the focus with it: it moves to the next message's delete icon (else
+    // the previous one's), so a keyboard can go on deleting.
+    const row = edit.containerRef.current;
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>(
+      '.record-message-delete',
+    );
+    if (neighbour) setTimeout(() => neighbour.focus(), 0);
+    const messageId = message.message_id;
+    const closeToast = notify.undoable(RECORD_PANEL_TEXTS.messageDeleted, {
+      undoLabel: RECORD_PANEL_TEXTS.undo,
+      durationMs: UNDO_MS,
+      onUndo: () => {
+        messageDeletes.undo(messageId);
+        closeToast();
+      },
+      onClose: () => void messageDeletes.sendNow(messageId),
+    });
+    messageDeletes.hold(messageId, () => {
+      closeToast();
+      return deleteMessage.mutateAsync({ messageId });
+    });
+  };
 
   return (
     <li ref={edit.containerRef} className={`record-message${edit.editing ? ' editing' : ''}`}>
@@ -57,10 +88,10 @@ export function MessageRow({ message }: { message: MessageRecord }) {
           <IconButton
             icon="delete"
             label={RECORD_PANEL_TEXTS.deleteMessage}
-            disabled={deleteMessage.isPending}
+            className="record-message-delete"
             onClick={() => {
               edit.cancel();
-              deleteMessage.mutate({ messageId: message.message_id });
+              setConfirming(true);
             }}
           />
         </span>
@@ -79,6 +110,15 @@ export function MessageRow({ message }: { message: MessageRecord }) {
         <p id={errorId} className="field-error" role="alert">
           {edit.error}
         </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={RECORD_PANEL_TEXTS.deleteMessageHeading}
+          message={deleteMessageWarningText(message.name, stored, UNDO_MS / 1000)}
+          confirmLabel={RECORD_PANEL_TEXTS.deleteMessage}
+          onConfirm={deleteConfirmed}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </li>
   );

@@ -1,6 +1,8 @@
 import { UI_TEXTS } from '@uis/proto/browser';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useApiAllPages } from '../../../api/queries';
 import { ShowMoreButton, useShownItems } from '../../../components/ui/show-more';
+import { messageDeletes } from '../lib/message-deletes';
 import { RECORD_PAGE_SIZE } from '../lib/record-tabs';
 import { MessageRow } from './message-row';
 import { COMMON_TEXTS } from '../../../i18n/en/common';
@@ -11,7 +13,10 @@ export function MessagesTab({ sessionId }: { sessionId: string }) {
     { sessionId },
     { errorText: UI_TEXTS.errorFetchingMessages },
   );
-  const list = messages.data?.messages ?? [];
+  // Messages whose deletion is held for its Undo, or on its way, are gone as far as the researcher sees.
+  const hidden = useSyncExternalStore(messageDeletes.subscribe, messageDeletes.hidden);
+  const all = messages.data?.messages;
+  const list = useMemo(() => (all ?? []).filter((message) => !hidden.has(message.message_id)), [all, hidden]);
   const shown = useShownItems(list, RECORD_PAGE_SIZE);
   if (list.length === 0)
     return (

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import simpleheat from 'simpleheat';
 import type { Box } from '../../../playback/clicks/click-capture';
-import { heatMax, heatPoints, heatRadius } from '../lib/time-window';
+import { drawClickDots } from '../lib/click-dots';
+import { dotRadius, heatMax, heatPoints, heatRadius } from '../lib/time-window';
 
-/** Below blue: a lone click still shows, faintly. */
+/** Below blue: a lone click's spot still shows, faintly (its dot is what shows it plainly). */
 const MIN_OPACITY = 0.08;
 
 interface HeatmapCanvasProps {
@@ -16,8 +17,9 @@ interface HeatmapCanvasProps {
 
 /**
  * The clicks as a heatmap (simpleheat) on a canvas laid exactly over the picture, so a click's
- * fractions of the video area land where it was made. Redrawn when the clicks or the size change;
- * pointer events pass through to the player's controls.
+ * fractions of the video area land where it was made, with a solid dot on each click: the heat
+ * shows where clicks crowd, the dots that a lone click happened at all. Redrawn when the clicks or
+ * the size change; pointer events pass through to the player's controls.
  */
 export function HeatmapCanvas({ frame, clicks, label }: HeatmapCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -39,11 +41,10 @@ export function HeatmapCanvas({ frame, clicks, label }: HeatmapCanvasProps) {
       heat.current.resize();
     }
     const { radius, blur } = heatRadius(width, height);
-    heat.current
-      .radius(radius, blur)
-      .max(heatMax(clicks.length))
-      .data(heatPoints(clicks, width, height))
-      .draw(MIN_OPACITY);
+    const points = heatPoints(clicks, width, height);
+    heat.current.radius(radius, blur).max(heatMax(clicks.length)).data(points).draw(MIN_OPACITY);
+    const context = canvas.getContext('2d');
+    if (context) drawClickDots(context, points, dotRadius(radius));
   }, [clicks, width, height]);
 
   return (

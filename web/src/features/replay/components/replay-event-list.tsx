@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { RecordTime } from '../../records/components/record-time';
-import { eventLabel, eventTitle, type OffVideoMessage, type ReplayEvent } from '../lib/replay-events';
+import { eventListTitle, type OffVideoMessage, type ReplayEvent } from '../lib/replay-events';
 import { indexRange, type TimeWindow } from '../lib/time-window';
 import { formatVideoTime } from '../lib/video-time';
 import { EventIcon } from './event-icon';
@@ -49,23 +49,34 @@ export function ReplayEventList({ events, heatWindow, onSeek, loading, offVideo 
                 const current = index >= from && index < to;
                 return (
                   <li key={event.id} data-index={index}>
+                    {/* Named by what it shows (WCAG 2.5.3, label in name): '0:03 Message · Pat: Hello'. */}
                     <button
                       type="button"
                       className={`replay-event${current ? ' current' : ''}`}
                       aria-current={current ? 'time' : undefined}
-                      aria-label={eventLabel(event)}
                       onClick={() => onSeek(event.at)}
                     >
                       <span className={`replay-event-icon replay-kind-${event.kind}`}>
                         <EventIcon event={event} size={16} />
-                      </span>
-                      <span className="replay-event-at">{formatVideoTime(event.at)}</span>
+                      </span>{' '}
+                      <span className="replay-event-at">{formatVideoTime(event.at)}</span>{' '}
                       <span className="replay-event-body">
                         <span className="replay-event-title">
-                          {eventTitle(event)}
-                          {event.who ? <span className="replay-event-who"> · {event.who}</span> : null}
+                          {eventListTitle(event)}
+                          {/* Spaces between the parts as their own text: names trim each part's own. */}
+                          {event.who ? (
+                            <>
+                              {' '}
+                              <span className="replay-event-who">· {event.who}</span>
+                            </>
+                          ) : null}
                         </span>
-                        {event.text ? <span className="replay-event-text">{event.text}</span> : null}
+                        {event.text ? (
+                          <>
+                            <span className="visually-hidden">:</span>{' '}
+                            <span className="replay-event-text">{event.text}</span>
+                          </>
+                        ) : null}
                       </span>
                     </button>
                   </li>

@@ -6,6 +6,7 @@ import {
   fromAtText,
   playerEventText,
   promptFiredText,
+  promptForText,
   promptSetText,
   REPLAY_KIND_NAMES,
   REPLAY_TEXTS,
@@ -197,6 +198,13 @@ export function eventTitle(event: ReplayEvent): string {
     case 'playback':
       return event.event === 'rate' ? speedText(event.rate) : PLAYBACK_EVENT_TEXTS[event.event];
   }
+}
+
+/** An event's title in the event list, which has no other place for a set prompt's duration. */
+export function eventListTitle(event: ReplayEvent): string {
+  return event.kind === 'prompt' && event.source === 'set'
+    ? promptForText(formatSpan(event.duration))
+    : eventTitle(event);
 }
 
 /**

@@ -64,3 +64,9 @@ export function heatRadius(width: number, height: number): { radius: number; blu
   const radius = Math.max(8, Math.round(Math.min(width, height) * 0.06));
   return { radius, blur: Math.round(radius * 0.8) };
 }
+
+/**
+ * The radius of the dot drawn on each click, over its heat: a lone click's spot is faint and soft
+ * (one click of many), its dot plain to see. Small beside the spot, so a crowd still reads as heat.
+ */
+export const dotRadius = (spotRadius: number): number => Math.max(3, Math.round(spotRadius * 0.2));

@@ -6,6 +6,7 @@ import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
 import { ActionColorPicker } from './action-color-picker';
+import { SaveStatus } from './save-status';
 import { EDITOR_TEXTS, iconText } from '../../../i18n/en/editor';
 
 // The picker, its icon list and the other styles' fonts load only when a picker is opened.
@@ -33,11 +34,11 @@ export function ActionItem({ action }: { action: Action }) {
     (patch: Partial<ActionFields>) => mutateAsync({ actionId: action.action_id, ...patch }),
     [mutateAsync, action.action_id],
   );
-  const { draft, edit, errorOf } = useDebouncedEdits(server, send);
+  const { draft, edit, errorOf, lastStatus } = useDebouncedEdits(server, send);
   const [picking, setPicking] = useState(false);
 
-  const nameError = draft.name.trim() === '' ? VALIDATION_TEXTS.empty : errorOf('name');
-  const colorError = errorOf('color') ?? errorOf('icon') ?? errorOf('type');
+  // An empty name is never sent; a refused save is said by the action's save status.
+  const nameError = draft.name.trim() === '' ? VALIDATION_TEXTS.empty : null;
 
   return (
     <li className="editor-action">
@@ -60,6 +61,7 @@ export function ActionItem({ action }: { action: Action }) {
         <input
           className="text-input editor-action-name"
           aria-label={EDITOR_TEXTS.actionName}
+          aria-invalid={nameError || errorOf('name') ? true : undefined}
           value={draft.name}
           onChange={(event) => {
             const name = event.target.value;
@@ -74,11 +76,14 @@ export function ActionItem({ action }: { action: Action }) {
           onClick={() => removeAction.mutate({ actionId: action.action_id })}
         />
       </div>
-      {nameError || colorError ? (
+      {nameError ? (
         <p className="field-error" role="alert">
-          {nameError ?? colorError}
+          {nameError}
         </p>
       ) : null}
+      <p className="editor-item-status">
+        <SaveStatus status={lastStatus} />
+      </p>
       {picking ? (
         <Suspense fallback={null}>
           <IconPicker

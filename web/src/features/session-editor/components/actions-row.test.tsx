@@ -7,7 +7,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { ActionsRow } from './actions-row';
-import { EDITOR_TEXTS } from '../../../i18n/en/editor';
+import { EDITOR_TEXTS, notSavedText } from '../../../i18n/en/editor';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const actionId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
@@ -54,6 +54,8 @@ describe('actions row', () => {
       { actionId, name: 'Wow', color: 'transparent' },
     ]);
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorEditingAction);
+    expect(screen.getByText(notSavedText('name: must be at most 200 characters'))).toBeTruthy();
+    expect(screen.getByLabelText('Action name').getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: EDITOR_TEXTS.deleteAction }));
     await wait(0);

@@ -4,6 +4,7 @@ import { useCallback, useId, useMemo } from 'react';
 import { useApiMutation } from '../../../api/queries';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useDebouncedEdits } from '../hooks/use-debounced-edits';
+import { SaveStatus } from './save-status';
 import { EDITOR_TEXTS } from '../../../i18n/en/editor';
 
 /** A prompt as its inputs hold it: time as hh:mm:ss text, duration as the number's text. */
@@ -21,7 +22,7 @@ const fieldsOf = (prompt: Prompt): PromptFields => ({
 
 /**
  * One prompt: text, time (hh:mm:ss) and duration (seconds), edited debounced by DEBOUNCE_MS. The
- * server checks the time; its message shows next to the field the refusal is about.
+ * server checks the time: a refused field is marked invalid and the prompt's save status says why.
  */
 export function PromptItem({ prompt }: { prompt: Prompt }) {
   const server = useMemo(() => fieldsOf(prompt), [prompt]);
@@ -43,9 +44,8 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
       }),
     [mutateAsync, prompt.prompt_id],
   );
-  const { draft, edit, errorOf } = useDebouncedEdits(server, send);
+  const { draft, edit, errorOf, lastStatus } = useDebouncedEdits(server, send);
   const id = useId();
-  const errors = [errorOf('time'), errorOf('duration'), errorOf('prompt')];
 
   return (
     <li className="editor-prompt">
@@ -91,13 +91,9 @@ export function PromptItem({ prompt }: { prompt: Prompt }) {
           onClick={() => removePrompt.mutate({ promptId: prompt.prompt_id })}
         />
       </div>
-      {errors.map((error, index) =>
-        error && errors.indexOf(error) === index ? (
-          <p key={index} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null,
-      )}
+      <p className="editor-item-status">
+        <SaveStatus status={lastStatus} />
+      </p>
     </li>
   );
 }

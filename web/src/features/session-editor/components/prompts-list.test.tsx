@@ -7,6 +7,7 @@ import { notify } from '../../../components/ui/toast';
 import { fakeApi, ok, refused } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { PromptsList } from './prompts-list';
+import { SAVE_STATUS_TEXTS, notSavedText } from '../../../i18n/en/editor';
 
 const sessionId = '6f1c2a8e-1d7b-4c1e-9a55-0b9f3f1e2d10';
 const promptId = '0b9f3f1e-1d7b-4c1e-9a55-6f1c2a8e2d10';
@@ -50,7 +51,7 @@ describe('prompts', () => {
       target: { value: '00:99:00' },
     });
     await wait(DEBOUNCE_MS);
-    expect(within(first!).getByRole('alert').textContent).toBe(TIME_MESSAGE);
+    expect(within(first!).getByText(notSavedText(TIME_MESSAGE)).getAttribute('aria-live')).toBe('polite');
     expect(within(first!).getByLabelText('Prompt time (hh:mm:ss)').getAttribute('aria-invalid')).toBe('true');
     expect(error).toHaveBeenCalledWith(UI_TEXTS.errorEditingPrompt);
 
@@ -64,6 +65,8 @@ describe('prompts', () => {
       { promptId, time: '00:99:00' },
       { promptId, time: '00:00:09', prompt: 'Why?' },
     ]);
-    expect(within(first!).queryByRole('alert')).toBeNull();
+    expect(within(first!).getByText(SAVE_STATUS_TEXTS.saved)).toBeTruthy();
+    expect(within(first!).queryByText(notSavedText(TIME_MESSAGE))).toBeNull();
+    expect(within(first!).getByLabelText('Prompt time (hh:mm:ss)').getAttribute('aria-invalid')).toBeNull();
   });
 });

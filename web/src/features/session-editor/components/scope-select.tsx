@@ -1,6 +1,7 @@
 import { SELECT_TEXTS, UI_TEXTS } from '@uis/proto/browser';
 import type { Scope } from '@uis/proto';
 import { useId, useMemo, useState, type ClipboardEvent } from 'react';
+import { components, type InputProps } from 'react-select';
 import CreatableSelect from 'react-select/creatable';
 import { useApiQuery } from '../../../api/queries';
 import {
@@ -18,6 +19,8 @@ import { inviteText } from '../../../i18n/en/editor';
 
 interface ScopeSelectProps {
   inputId: string;
+  /** The id of the text that says who can see the session, read with the input. */
+  describedBy?: string;
   value: Scope;
   onChange: (scope: Scope) => void;
 }
@@ -31,7 +34,7 @@ const TYPED_SEPARATOR = /[,;]/;
  * or not it has an account; saving the session invites the new ones. The directory stays the
  * suggestions; entries that are not addresses are named under the field.
  */
-export function ScopeSelect({ inputId, value, onChange }: ScopeSelectProps) {
+export function ScopeSelect({ inputId, describedBy, value, onChange }: ScopeSelectProps) {
   const directory = useApiQuery('getAllParticipants', {}, { errorText: UI_TEXTS.errorGettingParticipants });
   const participants = useMemo(() => directory.data?.participants ?? [], [directory.data]);
   const options = useMemo(() => scopeChoices(participants), [participants]);
@@ -39,6 +42,18 @@ export function ScopeSelect({ inputId, value, onChange }: ScopeSelectProps) {
   const [input, setInput] = useState('');
   const [notAdded, setNotAdded] = useState<string[]>([]);
   const messageId = useId();
+  // react-select describes its input by its own live region; the scope's help is added to that.
+  const selectComponents = useMemo(
+    () => ({
+      Input: (props: InputProps<ScopeOption, true>) => (
+        <components.Input
+          {...props}
+          aria-describedby={[props['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
+        />
+      ),
+    }),
+    [describedBy],
+  );
 
   /** Adds every address of `text` to the scope and names what was not one. */
   const addEntries = (text: string) => {
@@ -63,6 +78,7 @@ export function ScopeSelect({ inputId, value, onChange }: ScopeSelectProps) {
         className="scope-select"
         classNamePrefix="scope-select"
         isMulti
+        components={selectComponents}
         options={options}
         value={selected}
         onChange={(selection) => {

@@ -1,9 +1,14 @@
 import { UI_TEXTS } from '@uis/proto/browser';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
 import { tokens } from '../../../signed-in/tokens';
-import { EDITOR_TEXTS, NOT_MP4_TEXT } from '../../../i18n/en/editor';
+import {
+  EDITOR_TEXTS,
+  NOT_MP4_TEXT,
+  VIDEO_DELETION_TEXTS,
+  deleteVideoWarningText,
+} from '../../../i18n/en/editor';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { renderWithApi } from '../../../testing/render';
 import { VideoSourceField } from './video-source-field';
@@ -136,5 +141,31 @@ describe('VideoSourceField', () => {
     await vi.waitFor(() => expect(screen.queryByLabelText('Upload progress')).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
     tokens.clear();
+  });
+
+  it('asks before deleting the uploaded video, naming it; Cancel keeps it', async () => {
+    let name: string | null = 'pilot.mp4';
+    const api = setup(null, {
+      '/getVideoInfo': () => ok({ name }),
+      '/deleteVideo': () => {
+        name = null;
+        return ok({ message: 'Video deleted.' });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: EDITOR_TEXTS.deleteVideo }));
+    const dialog = screen.getByRole('alertdialog', { name: VIDEO_DELETION_TEXTS.deleteHeading });
+    expect(dialog.textContent).toContain(deleteVideoWarningText('pilot.mp4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(api.to('/deleteVideo')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: EDITOR_TEXTS.deleteVideo }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', {
+        name: VIDEO_DELETION_TEXTS.deleteConfirm,
+      }),
+    );
+    expect(await screen.findByText('upload file')).toBeTruthy();
+    expect(api.to('/deleteVideo').map((request) => request.body)).toEqual([{ sessionId }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -1,13 +1,20 @@
 import { SCREEN_TEXTS, UI_TEXTS, UPLOAD_ACCEPT } from '@uis/proto/browser';
+import { useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../../api/queries';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Icon } from '../../../components/ui/icon';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useVideoUpload } from '../hooks/use-video-upload';
-import { EDITOR_TEXTS, uploadingText } from '../../../i18n/en/editor';
+import {
+  EDITOR_TEXTS,
+  VIDEO_DELETION_TEXTS,
+  deleteVideoWarningText,
+  uploadingText,
+} from '../../../i18n/en/editor';
 
 /**
  * The Source of a video session (spec section 2): an upload control for one .mp4, showing the
- * current video's name, or the 'upload file' placeholder when there is none.
+ * current video's name, or the 'upload file' placeholder when there is none. Its delete icon asks first.
  */
 export function VideoSourceField({ sessionId, inputId }: { sessionId: string; inputId: string }) {
   const video = useApiQuery('getVideoInfo', { sessionId }, { errorText: UI_TEXTS.errorGettingVideoInfo });
@@ -18,6 +25,7 @@ export function VideoSourceField({ sessionId, inputId }: { sessionId: string; in
   const upload = useVideoUpload(sessionId);
   const name = video.data?.name ?? null;
   const busy = upload.uploading || removeVideo.isPending;
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <div className="editor-field">
@@ -55,7 +63,17 @@ export function VideoSourceField({ sessionId, inputId }: { sessionId: string; in
             icon="delete"
             label={EDITOR_TEXTS.deleteVideo}
             disabled={busy}
-            onClick={() => removeVideo.mutate({ sessionId })}
+            onClick={() => setConfirming(true)}
+          />
+        ) : null}
+        {confirming && name ? (
+          <ConfirmDialog
+            title={VIDEO_DELETION_TEXTS.deleteHeading}
+            message={deleteVideoWarningText(name)}
+            confirmLabel={VIDEO_DELETION_TEXTS.deleteConfirm}
+            busy={removeVideo.isPending}
+            onConfirm={() => removeVideo.mutate({ sessionId }, { onSettled: () => setConfirming(false) })}
+            onCancel={() => setConfirming(false)}
           />
         ) : null}
       </div>

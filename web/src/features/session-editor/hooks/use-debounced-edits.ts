@@ -8,6 +8,13 @@ export interface EditError<T> {
   message: string;
 }
 
+/** How the last save of a field went: shown next to it until it is edited again. */
+export type SaveStatus = { saved: true } | { saved: false; reason: string };
+
+/** `status` for each of `fields`. */
+const statusFor = <T>(fields: (keyof T)[], status: SaveStatus): Partial<Record<keyof T, SaveStatus>> =>
+  Object.fromEntries(fields.map((field) => [field, status])) as Partial<Record<keyof T, SaveStatus>>;
+
 /** The field a server message names (`time: must be ...`), else every field of the refused patch. */
 function errorFields<T>(message: string, patchFields: (keyof T)[]): (keyof T)[] {
   const named = /^([A-Za-z]+):/.exec(message)?.[1];
@@ -31,6 +38,9 @@ export function useDebouncedEdits<T extends Fields>(
 ) {
   const [draft, setDraft] = useState(server);
   const [error, setError] = useState<EditError<T> | null>(null);
+  const [statuses, setStatuses] = useState<Partial<Record<keyof T, SaveStatus>>>({});
+  /** The last save of any field (a list item shows one status for all its fields). */
+  const [lastStatus, setLastStatus] = useState<SaveStatus | null>(null);
   const sendRef = useRef(send);
   useEffect(() => {
     sendRef.current = send;
@@ -44,9 +54,17 @@ export function useDebouncedEdits<T extends Fields>(
         onError: (patch, cause) => {
           const message = cause instanceof Error ? cause.message : String(cause);
           setError({ fields: errorFields<T>(message, Object.keys(patch)), message });
+          // The whole patch was refused, so none of its fields is saved.
+          const status: SaveStatus = { saved: false, reason: message };
+          setStatuses((shown) => ({ ...shown, ...statusFor<T>(Object.keys(patch), status) }));
+          setLastStatus(status);
         },
-        onSaved: (patch) =>
-          setError((shown) => (shown?.fields.some((field) => field in patch) ? null : shown)),
+        onSaved: (patch) => {
+          setError((shown) => (shown?.fields.some((field) => field in patch) ? null : shown));
+          const status: SaveStatus = { saved: true };
+          setStatuses((shown) => ({ ...shown, ...statusFor<T>(Object.keys(patch), status) }));
+          setLastStatus(status);
+        },
       }),
   );
 
@@ -60,6 +78,13 @@ export function useDebouncedEdits<T extends Fields>(
   const edit = useCallback(
     (patch: Partial<T>, options: EditOptions<T> = {}) => {
       setDraft((shown) => ({ ...shown, ...patch }));
+      // A field typed in again is neither saved nor refused until its next save answers.
+      setStatuses((shown) => {
+        const kept = { ...shown };
+        for (const field of Object.keys(patch) as (keyof T)[]) delete kept[field];
+        return kept;
+      });
+      setLastStatus(null);
       const localOnly = options.localOnly ?? [];
       edits.drop(localOnly);
       const sendable = { ...patch };
@@ -77,5 +102,8 @@ export function useDebouncedEdits<T extends Fields>(
     [error],
   );
 
-  return { draft, edit, flush, errorOf };
+  /** How the last save of `field` went, until it is edited again; null before any. */
+  const statusOf = useCallback((field: keyof T): SaveStatus | null => statuses[field] ?? null, [statuses]);
+
+  return { draft, edit, flush, errorOf, statusOf, lastStatus };
 }
