@@ -2,13 +2,14 @@ import { api } from './support/api';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SCREENSHOTS_DIR } from './support/paths';
-import { IGNORE_DRIFT_MS, STREAM_PIXEL_COLOR } from '@uis/proto/browser';
+import { IGNORE_DRIFT_MS, JOIN_PATH, STREAM_PIXEL_COLOR } from '@uis/proto/browser';
 import type { Page } from '@playwright/test';
 import type { Browser } from 'puppeteer-core';
 import { launchFirefox } from './firefox/firefox';
 import { FirefoxLivePage } from './firefox/firefox-live-page';
 import {
   FOLLOW,
+  chatLog,
   chatTexts,
   contextFor,
   driftsOf,
@@ -24,6 +25,8 @@ import {
 import { expect, seedStreamSession, test as streamTest } from './support/stream-session';
 import { emailOf } from './support/users';
 import { LIVE_CONTROL_TEXTS } from '../src/i18n/en/live-session';
+import { JOIN_LANDING_TEXTS } from '../src/i18n/en/join-session';
+import { stack } from './support/stack-env';
 
 /**
  * Many university users run Firefox: a researcher in Chromium (Playwright) runs a live
@@ -317,4 +320,48 @@ test('an HLS stream (hls.js) plays and pauses along in Firefox', async ({ browse
     await context.close();
   }
   console.log(`[live-session-firefox] HLS stream: ${JSON.stringify(measured)}`);
+});
+
+test('a panel participant in Firefox enters through the join link without an e-mail, passes the sound gate and chats', async ({
+  browser,
+  firefox,
+}) => {
+  test.setTimeout(120_000);
+  const rosa = await signUp(emailOf('fox-panel-rosa'), 'Rosa Researcher', 'researcher');
+  const { sessionId } = await seedVideoSession(rosa, { title: 'Panel viewing in Firefox' });
+  const { joinLink } = await api('createJoinLink', { sessionId, maxParticipants: null }, rosa.accessToken);
+  const context = await contextFor(browser, rosa);
+  const desk = await context.newPage();
+  await openLive(desk, sessionId);
+
+  // A browser context of its own and no cookies: the participant has no account.
+  const foxContext = await firefox.createBrowserContext();
+  try {
+    const page = await foxContext.newPage();
+    await page.goto(
+      `${stack().baseUrl}${JOIN_PATH}/${joinLink.token}?PROLIFIC_PID=fox5f1a2b3c4d5e6f7a8b9c0d`,
+    );
+    await page.waitForFunction(
+      (start: string) => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === start);
+        button?.click();
+        return Boolean(button);
+      },
+      { timeout: 20_000, polling: 100 },
+      JOIN_LANDING_TEXTS.start,
+    );
+    const fox = new FirefoxLivePage(page);
+    await fox.passSoundGateMuted();
+    await fox.waitUntilLive();
+    await fox.send('Hello from a panel in Firefox');
+    await expect(chatLog(desk)).toContainText('Hello from a panel in Firefox');
+    expect(fox.errors).toEqual([]);
+  } finally {
+    await foxContext.close();
+  }
+  const { people } = await api('getSessionPeople', { sessionId }, rosa.accessToken);
+  expect(people).toEqual([
+    expect.objectContaining({ panelIds: { PROLIFIC_PID: 'fox5f1a2b3c4d5e6f7a8b9c0d' }, source: 'link' }),
+  ]);
+  await context.close();
 });

@@ -20,14 +20,16 @@ import { LIVE_SESSION_TEXTS } from '../src/i18n/en/live-session';
 /** A Prolific participant's own id: 24 hex digits, as Prolific makes them. */
 const PROLIFIC_PID = '5f1a2b3c4d5e6f7a8b9c0d1e';
 
-/** The landing page, Start, consent: the participant is in the live session. */
+/** The landing page, Start, consent, the sound gate: the participant is in the live session, with sound. */
 async function enterFromPanel(page: Page, token: string): Promise<void> {
   await page.goto(`${JOIN_PATH}/${token}?PROLIFIC_PID=${PROLIFIC_PID}&STUDY_ID=st1&SESSION_ID=se1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Panel viewing' })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await page.getByRole('button', { name: JOIN_LANDING_TEXTS.start }).click();
   await page.getByRole('button', { name: 'I agree' }).click();
+  // The sound gate (its tone heard), then the video plays with its sound on.
   await waitUntilLive(page);
+  expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.muted)).toBe(false);
 }
 
 test('a Prolific participant enters through the link on a phone without an e-mail, consents, watches, and reaches the completion URL with their PROLIFIC_PID', async ({
