@@ -4,8 +4,6 @@
 export const DEBOUNCE_MS = 1000;
 /** Toasts close after this long. */
 export const TOAST_MS = 3000;
-/** How long a deleted message can be taken back (its Undo toast); its deletion is sent after. */
-export const UNDO_MS = 10_000;
 /** Login button progress: +15 points every 500 ms, never past 99 until the call ends. */
 export const LOGIN_PROGRESS_STEP = 15;
 export const LOGIN_PROGRESS_INTERVAL_MS = 500;

@@ -10,36 +10,4 @@ export const notify = {
   error: (text: string, description?: string): void =>
     void sonner().then(({ toast }) => toast.error(text, { id: text, description })),
   success: (text: string): void => void sonner().then(({ toast }) => toast.success(text, { id: text })),
-  /**
-   * A toast with an Undo button for `durationMs` (a held deletion): `onUndo` when it is pressed,
-   * `onClose` when the researcher closes the toast instead. Answers a function that takes it down.
-   */
-  undoable: (text: string, { undoLabel, durationMs, onUndo, onClose }: UndoableToast): (() => void) => {
-    const id = `undoable-${++undoables}`;
-    let settled = false;
-    void sonner().then(({ toast }) => {
-      if (settled) return;
-      toast(text, {
-        id,
-        duration: durationMs,
-        action: { label: undoLabel, onClick: onUndo },
-        onDismiss: () => {
-          if (!settled) onClose();
-        },
-      });
-    });
-    return () => {
-      settled = true;
-      void sonner().then(({ toast }) => toast.dismiss(id));
-    };
-  },
 };
-
-export interface UndoableToast {
-  undoLabel: string;
-  durationMs: number;
-  onUndo: () => void;
-  onClose: () => void;
-}
-
-let undoables = 0;

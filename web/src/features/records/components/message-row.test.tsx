@@ -1,5 +1,6 @@
 import { UI_TEXTS, VALIDATION_TEXTS } from '@uis/proto/browser';
-import { DEBOUNCE_MS, UNDO_MS } from '../../../config/ui-constants';
+import { DEBOUNCE_MS } from '../../../config/ui-constants';
+import { UNDO_MS, undoableToast } from '../../../components/ui/undoable-toast';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../components/ui/toast';
@@ -130,7 +131,7 @@ describe('deleting a message', () => {
 
   /** Deletes through the icon and the question; answers the Undo toast's callbacks. */
   function deleteIt() {
-    const undoable = vi.spyOn(notify, 'undoable');
+    const undoable = vi.spyOn(undoableToast, 'show');
     fireEvent.click(screen.getByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage }));
     const dialog = screen.getByRole('alertdialog', { name: RECORD_PANEL_TEXTS.deleteMessageHeading });
     expect(dialog.textContent).toContain(deleteMessageWarningText('Ann', 'hello there', UNDO_MS / 1000));
@@ -228,7 +229,7 @@ describe('deleting a message', () => {
     });
     renderWithApi(<MessagesTab sessionId={sessionId} />);
     await wait(0);
-    const undoable = vi.spyOn(notify, 'undoable');
+    const undoable = vi.spyOn(undoableToast, 'show');
     const [first, next] = screen.getAllByRole('button', { name: RECORD_PANEL_TEXTS.deleteMessage });
     fireEvent.click(first!);
     const dialog = screen.getByRole('alertdialog', { name: RECORD_PANEL_TEXTS.deleteMessageHeading });

@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { useApiMutation } from '../../../api/queries';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { IconButton } from '../../../components/ui/icon-button';
-import { notify } from '../../../components/ui/toast';
+import { UNDO_MS, undoableToast } from '../../../components/ui/undoable-toast';
 import { useInlineEdit } from '../../../components/ui/use-inline-edit';
-import { UNDO_MS } from '../../../config/ui-constants';
 import { messageDeletes } from '../lib/message-deletes';
 import { RecordTime } from './record-time';
 import { VideoTime } from './video-time';
@@ -55,7 +54,7 @@ export function MessageRow({ message }: { message: MessageRecord }) {
     );
     if (neighbour) setTimeout(() => neighbour.focus(), 0);
     const messageId = message.message_id;
-    const closeToast = notify.undoable(RECORD_PANEL_TEXTS.messageDeleted, {
+    const closeToast = undoableToast.show(RECORD_PANEL_TEXTS.messageDeleted, {
       undoLabel: RECORD_PANEL_TEXTS.undo,
       durationMs: UNDO_MS,
       onUndo: () => {

@@ -1,4 +1,4 @@
-import { UNDO_MS } from '../../../config/ui-constants';
+import { UNDO_MS } from '../../../components/ui/undoable-toast';
 import { DeferredDeletes } from './deferred-deletes';
 
 /**
