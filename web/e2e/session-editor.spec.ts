@@ -93,13 +93,19 @@ test('the session editor saves every field: title, scope, type, source, track, a
     await actions.getByRole('button', { name: /^Icon / }).click();
     const picker = page.getByRole('dialog', { name: EDITOR_TEXTS.chooseIcon });
     await picker.getByRole('searchbox', { name: 'Search icons' }).fill('CELEBR');
-    // The search applies after its 1 s pause, lowercased: only names holding 'celebr' remain.
+    // The search applies after its 1 s pause, lowercased: only names holding 'celebr' remain. The
+    // picker opens on reaction icons, celebration among them, so the list is waited for, not the icon.
+    const shown = () =>
+      picker
+        .locator('button[title]')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('title') ?? ''));
+    await expect
+      .poll(async () => {
+        const icons = await shown();
+        return icons.length > 0 && icons.every((icon) => icon.includes('celebr'));
+      })
+      .toBe(true);
     await expect(picker.getByRole('button', { name: 'celebration', exact: true })).toBeVisible();
-    const shown = await picker
-      .locator('button[title]')
-      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('title') ?? ''));
-    expect(shown.length).toBeGreaterThan(0);
-    expect(shown.every((icon) => icon.includes('celebr'))).toBe(true);
     await picker.getByText('outlined', { exact: true }).click();
     await capture(page, 'icon-picker');
     await picker.getByRole('button', { name: 'celebration', exact: true }).click();

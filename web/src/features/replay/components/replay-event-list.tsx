@@ -70,10 +70,12 @@ export function ReplayEventList({ events, heatWindow, onSeek, loading, offVideo 
                               <span className="replay-event-who">· {event.who}</span>
                             </>
                           ) : null}
+                          {/* In the title's own text, so the name reads 'Pat: text', not 'Pat : text'. */}
+                          {event.text ? ':' : null}
                         </span>
                         {event.text ? (
                           <>
-                            <span className="visually-hidden">:</span>{' '}
+                            {' '}
                             <span className="replay-event-text">{event.text}</span>
                           </>
                         ) : null}
