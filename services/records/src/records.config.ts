@@ -11,7 +11,11 @@ export const recordsEnv = serviceEnv.merge(databaseEnv).extend({
    * The key of the exports' participant_ids (export/participant-ids.ts); unset, one derived from
    * JWT_SECRET. Ids stay the same across exports as long as it does.
    */
-  PARTICIPANT_ID_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Empty (compose's default) is unset: the key is then derived.
+  PARTICIPANT_ID_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
 });
 export type RecordsConfig = z.output<typeof recordsEnv>;
 

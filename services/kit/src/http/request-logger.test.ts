@@ -62,10 +62,11 @@ async function serve(level: string, options: RequestLoggerOptions) {
 describe('requestLogger', () => {
   const hotRoutes = new Set(['POST /internal/records/messages/batch', 'GET /internal/records/messages']);
 
-  it('takes the hot routes from proto: realtime’s page reads, message groups, clicks and access checks', () => {
+  it('takes the hot routes from proto: realtime’s page reads, message groups, clicks, exposure batches and access checks', () => {
     expect(HOT_INTERNAL_ROUTES).toEqual(
       new Set([
         'GET /internal/records/messages',
+        'POST /internal/records/exposure/batch',
         'POST /internal/records/messages/batch',
         'POST /internal/records/messages/latest',
         'POST /internal/records/pixels',

@@ -1,3 +1,6 @@
+import { loadConfig } from '@uis/kit';
+import { testSecrets } from '@uis/kit/testing';
+import { recordsEnv } from '../records.config';
 import { participantIdKey, participantIds } from './participant-ids';
 
 const KEY = 'k'.repeat(32);
@@ -24,5 +27,16 @@ describe('participant ids', () => {
     const derived = participantIdKey({ JWT_SECRET: jwt });
     expect(derived).toMatch(/^[0-9a-f]{64}$/);
     expect(participantIdKey({ JWT_SECRET: jwt })).toBe(derived);
+  });
+
+  it('read an empty PARTICIPANT_ID_SECRET (compose and k8s give one when it is not set) as unset', () => {
+    const env = { ...testSecrets(), DATABASE_URL: 'postgres://x@127.0.0.1/db' };
+    expect(
+      loadConfig(recordsEnv, { ...env, PARTICIPANT_ID_SECRET: '' }).PARTICIPANT_ID_SECRET,
+    ).toBeUndefined();
+    expect(loadConfig(recordsEnv, { ...env, PARTICIPANT_ID_SECRET: KEY }).PARTICIPANT_ID_SECRET).toBe(KEY);
+    expect(() => loadConfig(recordsEnv, { ...env, PARTICIPANT_ID_SECRET: 'short' })).toThrow(
+      /PARTICIPANT_ID_SECRET/,
+    );
   });
 });
